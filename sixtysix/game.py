@@ -1,0 +1,329 @@
+"""One hand of Sixty-Six: the state machine of RULES.md.
+
+A :class:`Game` is dealt from an explicit deck (:meth:`Game.from_deck`) or a
+seed (:meth:`Game.new`). :meth:`Game.apply` is the checked path: it parses the
+notation, checks legality and raises :class:`IllegalAction` with the reason,
+leaving the game untouched. Search uses the unchecked path: :meth:`Game.push`
+with an action code from :meth:`Game.legal_codes`, undone by :meth:`Game.pop`.
+
+>>> g = Game.from_deck("9C JC QC KC TC AC 9D JD QD KD TD AD 9H JH QH KH TH AH 9S JS QS KS TS AS".split(), dealer=1)
+>>> g.to_move, g.trump_suit, g.hand(0)
+(0, 'H', ['9C', 'JC', 'QC', 'KC', 'TC', 'AC'])
+>>> g.apply("play:AC"); g.apply("play:9D"); g.tricks_won(0), g.points(0)
+(1, 11)
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import cards, scoring
+from .actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action, IllegalAction
+from .cards import HIGHER_IN_SUIT, NINE, POINTS, QUEEN, KING, SUIT_MASKS
+
+STOCK_START = 12  # 11 face down + the face-up trump card
+
+
+def trick_winner(leader: int, led: int, answer: int, trump: int) -> int:
+    """Who wins a trick: the higher trump if any, else the higher card of the suit led."""
+    if answer // 6 == led // 6:
+        return 1 - leader if answer > led else leader
+    return 1 - leader if answer // 6 == trump else leader
+
+
+class Game:
+    """A hand of Sixty-Six between players 0 and 1."""
+
+    # --- construction -----------------------------------------------------------------
+
+    def __init__(self, deck: list[str], dealer: int):
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+        if not isinstance(deck, (list, tuple)) or len(deck) != 24:
+            raise ValueError("a deck is a list of the 24 card codes")
+        ints = [cards.index(c) for c in deck]
+        if len(set(ints)) != 24:
+            dupes = sorted({c for c in deck if deck.count(c) > 1})
+            raise ValueError(f"a deck holds each of the 24 cards once; repeated: {', '.join(dupes)}")
+        self.deck = tuple(deck)
+        self.dealer = dealer
+        non_dealer = 1 - dealer
+        self.hands = [0, 0]
+        self.hands[non_dealer] = cards.mask_of(ints[0:6])
+        self.hands[dealer] = cards.mask_of(ints[6:12])
+        self.trump_card = ints[12]           # the face-up card under the stock (changes on exchange)
+        self.trump = ints[12] // 6
+        self.stock = ints[13:24]             # face-down cards, drawn from index 0
+        self.drawn = 0                       # cards drawn so far; stock size is 12 - drawn
+        self.closed_by = -1
+        self.non_closer_tricks_at_close = 0  # the rule-3 snapshot
+        self.leader = non_dealer
+        self.to_move_ = non_dealer           # -1 once the hand is over
+        self.led = -1                        # card led in the current trick, or -1
+        self.pending_marriage = -1           # suit just announced by the leader, or -1
+        self.won = [0, 0]                    # card points of won tricks
+        self.bonus = [0, 0]                  # counted marriages
+        self.tricks = [0, 0]
+        self.result_: scoring.Result | None = None
+        self.actions: list[tuple[int, int]] = []         # (player, action code), the record
+        self.completed: list[tuple[int, int, int, int]] = []  # (leader, led, answer, winner)
+        self.marriages: list[tuple[int, int]] = []       # (player, suit)
+        self.exchange_: tuple[int, int, int] | None = None  # (player, took, gave)
+        self.missed: set[int] = set()        # indexes in actions of leads that could not be marriages
+        self._undo: list[tuple] = []
+
+    @classmethod
+    def from_deck(cls, deck: list[str], dealer: int) -> "Game":
+        """A hand dealt from ``deck`` (24 codes): non-dealer ``deck[0:6]``, dealer
+        ``deck[6:12]``, trump ``deck[12]``, stock drawn from ``deck[13]`` on."""
+        return cls(list(deck), dealer)
+
+    @classmethod
+    def new(cls, seed=None, dealer: int | None = None) -> "Game":
+        """A shuffled hand; the same seed gives the same deal (and dealer, if not given)."""
+        rng = random.Random(seed)
+        deck = list(cards.CODES)
+        rng.shuffle(deck)
+        if dealer is None:
+            dealer = rng.randrange(2)
+        return cls(deck, dealer)
+
+    def copy(self) -> "Game":
+        """An independent copy of the position (history lists are copied too)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.hands, g.won, g.bonus, g.tricks = self.hands[:], self.won[:], self.bonus[:], self.tricks[:]
+        g.stock, g.actions, g.completed = self.stock[:], self.actions[:], self.completed[:]
+        g.marriages, g.missed, g._undo = self.marriages[:], set(self.missed), []
+        return g
+
+    # --- reading the position -------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is, ``None`` once the hand is over."""
+        return None if self.to_move_ < 0 else self.to_move_
+
+    @property
+    def result(self) -> scoring.Result | None:
+        return self.result_
+
+    @property
+    def trump_suit(self) -> str:
+        return cards.SUITS[self.trump]
+
+    @property
+    def stock_size(self) -> int:
+        return STOCK_START - self.drawn
+
+    def is_over(self) -> bool:
+        return self.result_ is not None
+
+    def is_strict(self) -> bool:
+        """Strict phase: the stock is closed or empty, so the follower must follow suit."""
+        return self.closed_by >= 0 or self.drawn == STOCK_START
+
+    def stock_is_open(self) -> bool:
+        return self.closed_by < 0 and self.drawn < STOCK_START
+
+    def points(self, player: int) -> int:
+        """Card points of the tricks ``player`` won plus their counted marriages."""
+        return self.won[player] + self.bonus[player]
+
+    def tricks_won(self, player: int) -> int:
+        return self.tricks[player]
+
+    def hand(self, player: int) -> list[str]:
+        return cards.codes_in(self.hands[player])
+
+    def stock_cards(self) -> list[str]:
+        """The stock top first, the trump card last (hidden information!)."""
+        if self.drawn == STOCK_START:
+            return []
+        return [cards.CODES[c] for c in self.stock[self.drawn:]] + [cards.CODES[self.trump_card]]
+
+    def has_marriage(self, player: int, suit: int) -> bool:
+        pair = (1 << (suit * 6 + QUEEN)) | (1 << (suit * 6 + KING))
+        return self.hands[player] & pair == pair
+
+    def can_exchange(self) -> bool:
+        p = self.to_move_
+        return (p >= 0 and p == self.leader and self.led < 0 and self.pending_marriage < 0
+                and self.tricks[p] > 0 and self.stock_is_open()
+                and bool(self.hands[p] >> (self.trump * 6 + NINE) & 1))
+
+    def can_close(self) -> bool:
+        return (self.to_move_ >= 0 and self.to_move_ == self.leader and self.led < 0
+                and self.pending_marriage < 0 and self.stock_is_open())
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def legal_codes(self) -> list[int]:
+        """The legal actions as codes (see :mod:`sixtysix.actions`), cheap for search."""
+        p = self.to_move_
+        if p < 0:
+            return []
+        hand = self.hands[p]
+        if self.led >= 0:  # following
+            if self.is_strict():
+                led = self.led
+                same = hand & SUIT_MASKS[led // 6]
+                if same:
+                    hand = same & HIGHER_IN_SUIT[led] or same
+                else:
+                    hand = hand & SUIT_MASKS[self.trump] or hand
+            return cards.cards_in(hand)
+        if self.pending_marriage >= 0:
+            s = self.pending_marriage * 6
+            return [s + QUEEN, s + KING, DECLARE]
+        codes = cards.cards_in(hand)
+        if self.tricks[p]:
+            codes += [MARRY + s for s in range(4) if self.has_marriage(p, s)]
+        if self.can_exchange():
+            codes.append(EXCHANGE)
+        if self.stock_is_open():
+            codes.append(CLOSE)
+        codes.append(DECLARE)
+        return codes
+
+    def legal_actions(self) -> list[Action]:
+        """Exactly the legal actions of the player to move; ``str(a)`` is the notation."""
+        return [ACTIONS[c] for c in self.legal_codes()]
+
+    def explain_illegal(self, code: int) -> str | None:
+        """Why the action ``code`` is illegal now, or ``None`` if it is legal."""
+        if code in self.legal_codes():
+            return None
+        p = self.to_move_
+        a = ACTIONS[code]
+        if p < 0:
+            return "the hand is over"
+        leading = self.led < 0
+        if self.pending_marriage >= 0:
+            return (f"after announcing the marriage in {cards.SUITS[self.pending_marriage]} player {p} must "
+                    f"lead its king or queen, or declare")
+        if a.kind == "play":
+            if not self.hands[p] >> code & 1:
+                return f"player {p} does not hold {a.card}"
+            return (f"{a.card} does not answer {cards.CODES[self.led]} in the strict phase: follow suit with a "
+                    f"higher card if possible, else follow suit, else trump")
+        if not leading:
+            return f"only the player on lead may {a.kind}; player {p} is following"
+        if a.kind == "marry":
+            if not self.has_marriage(p, cards.suit_index(a.suit)):
+                return f"player {p} does not hold both the king and queen of {a.suit}"
+            return f"a marriage can be announced only after winning a trick in this hand"
+        if a.kind in ("exchange", "close"):
+            if self.closed_by >= 0:
+                return f"cannot {a.kind}: the stock is closed"
+            if self.drawn == STOCK_START:
+                return f"cannot {a.kind}: the stock is empty"
+            if a.kind == "exchange":
+                if not self.hands[p] >> (self.trump * 6 + NINE) & 1:
+                    return f"cannot exchange: player {p} does not hold the 9 of trumps"
+                return "cannot exchange before winning a trick in this hand"
+        return f"{a} is not legal now"
+
+    # --- applying actions ---------------------------------------------------------------
+
+    def apply(self, action) -> None:
+        """Apply an action or its notation; :class:`IllegalAction` if it is not legal.
+
+        :raises IllegalAction: with the reason; the game is unchanged.
+        """
+        a = Action.parse(action)
+        why = self.explain_illegal(a.code)
+        if why:
+            raise IllegalAction(f"illegal action {a}: {why}")
+        self.push(a.code)
+
+    def push(self, code: int) -> None:
+        """Apply a legal action code without checking it (search); undo with :meth:`pop`."""
+        self._undo.append((
+            self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,
+            self.non_closer_tricks_at_close, self.leader, self.to_move_, self.led, self.pending_marriage,
+            self.won[0], self.won[1], self.bonus[0], self.bonus[1], self.tricks[0], self.tricks[1],
+            self.result_, len(self.completed), len(self.marriages), self.exchange_))
+        p = self.to_move_
+        self.actions.append((p, code))
+        if code < MARRY:
+            self._play(p, code)
+        elif code < EXCHANGE:
+            suit = code - MARRY
+            self.pending_marriage = suit
+            self.bonus[p] += 40 if suit == self.trump else 20
+            self.marriages.append((p, suit))
+        elif code == EXCHANGE:
+            nine = self.trump * 6 + NINE
+            self.exchange_ = (p, self.trump_card, nine)
+            self.hands[p] ^= (1 << nine) | (1 << self.trump_card)
+            self.trump_card = nine
+        elif code == CLOSE:
+            self.closed_by = p
+            self.non_closer_tricks_at_close = self.tricks[1 - p]
+        else:
+            self._end(scoring.declaration(p, self._points(), self.tricks, self.closed_by,
+                                          self.non_closer_tricks_at_close))
+
+    def pop(self) -> int:
+        """Undo the last :meth:`push` (or :meth:`apply`); returns its action code."""
+        (self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,
+         self.non_closer_tricks_at_close, self.leader, self.to_move_, self.led, self.pending_marriage,
+         self.won[0], self.won[1], self.bonus[0], self.bonus[1], self.tricks[0], self.tricks[1],
+         self.result_, n_completed, n_marriages, self.exchange_) = self._undo.pop()
+        del self.completed[n_completed:]
+        del self.marriages[n_marriages:]
+        self.missed.discard(len(self.actions) - 1)
+        return self.actions.pop()[1]
+
+    def _points(self) -> list[int]:
+        return [self.won[0] + self.bonus[0], self.won[1] + self.bonus[1]]
+
+    def _play(self, p: int, card: int) -> None:
+        self.hands[p] &= ~(1 << card)
+        if self.led < 0:  # a lead
+            if self.pending_marriage < 0 and card % 6 in (QUEEN, KING) and self.tricks[p] == 0 \
+                    and self.has_marriage_partner(p, card):
+                self.missed.add(len(self.actions) - 1)
+            self.pending_marriage = -1
+            self.led = card
+            self.to_move_ = 1 - p
+            return
+        leader, led = self.leader, self.led
+        w = trick_winner(leader, led, card, self.trump)
+        self.won[w] += POINTS[led] + POINTS[card]
+        self.tricks[w] += 1
+        self.completed.append((leader, led, card, w))
+        self.led = -1
+        self.leader = self.to_move_ = w
+        if self.closed_by < 0 and self.drawn < STOCK_START:
+            self.hands[w] |= 1 << self.stock[self.drawn]
+            self.drawn += 1
+            last = self.stock[self.drawn] if self.drawn < STOCK_START - 1 else self.trump_card
+            self.hands[1 - w] |= 1 << last
+            self.drawn += 1
+        if not self.hands[w]:
+            self._end(scoring.last_trick(w, self._points(), self.tricks, self.closed_by,
+                                         self.non_closer_tricks_at_close))
+
+    def has_marriage_partner(self, p: int, card: int) -> bool:
+        partner = card - 1 if card % 6 == KING else card + 1
+        return bool(self.hands[p] >> partner & 1)
+
+    def _end(self, result: scoring.Result) -> None:
+        self.result_ = result
+        self.to_move_ = -1
+
+    # --- views and records --------------------------------------------------------------
+
+    def view(self, player: int):
+        """What ``player`` may know (a :class:`sixtysix.view.View`)."""
+        from .view import View
+        return View.of(self, player)
+
+    def action_notations(self) -> list[str]:
+        return [str(ACTIONS[c]) for _, c in self.actions]
+
+    def __repr__(self) -> str:
+        return (f"<Game dealer={self.dealer} trump={self.trump_suit} to_move={self.to_move} "
+                f"points={self._points()} tricks={self.tricks} result={self.result_}>")
