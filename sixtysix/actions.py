@@ -39,7 +39,9 @@ class Action:
     def parse(cls, text) -> "Action":
         """Parse the notation; raises :class:`MalformedAction`."""
         if isinstance(text, Action):
-            return text
+            if type(text.code) is int and 0 <= text.code < N_CODES:
+                return text
+            raise MalformedAction(f"not an action: an Action with code {text.code!r} (codes are 0-{N_CODES - 1})")
         if not isinstance(text, str):
             raise MalformedAction(f"not an action: {text!r} (expected notation such as 'play:QH')")
         kind, sep, arg = text.strip().partition(":")

@@ -1,0 +1,252 @@
+"""Shared helpers for the engine tests: explicit deals, snapshots, an oracle.
+
+Test modules import these as ``from sixtysix_testkit import deck, deal, ...``.
+That name is this very file: pytest may load two files called ``conftest.py``
+in one run (``tests/`` and ``e2e/``, both in ``testpaths``), and the later one
+replaces the earlier in ``sys.modules["conftest"]``, so ``from conftest import``
+would be a coin toss. The alias below is registered when pytest loads this
+file, which it always does before importing any test module beside it.
+
+- :func:`deck` and :func:`deal` state a deal the way RULES.md lays it out:
+  non-dealer ``deck[0:6]``, dealer ``deck[6:12]``, trump card ``deck[12]``,
+  stock ``deck[13..23]`` drawn top first (the trump card is drawn last).
+- :func:`snapshot` captures everything observable about a game (record,
+  both views, every attribute) to prove that an illegal action changed
+  nothing and that ``pop()`` restores exactly.
+- :class:`RefHand` is the differential oracle: a second, deliberately plain
+  implementation of one hand written from RULES.md (sets of card codes and
+  lists, no bit masks, no shared code with the engine). Property and perft
+  tests compare the engine's legal actions and results with it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+
+import pytest
+
+from sixtysix import Game, records
+
+sys.modules.setdefault("sixtysix_testkit", sys.modules[__name__])
+
+RANKS = "9JQKTA"  # weakest first
+SUITS = "CDHS"
+ALL_CODES = [r + s for s in SUITS for r in RANKS]
+CARD_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+
+
+def _codes(cards) -> list[str]:
+    """``"AC TC"`` or ``["AC", "TC"]`` -> ``["AC", "TC"]``."""
+    return cards.split() if isinstance(cards, str) else list(cards)
+
+
+def deck(non_dealer_hand, dealer_hand, trump_card, stock_top_first=()) -> list[str]:
+    """The 24-code deck of this deal.
+
+    ``stock_top_first`` lists the face-down stock from the top (``deck[13]``
+    on); when it names fewer than 11 cards, the remaining cards follow in
+    the fixed order of :data:`ALL_CODES`. The trump card is drawn last.
+
+    >>> d = deck("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH", "9H JH")
+    >>> d[12], d[13:16], len(d)
+    ('AH', ['9H', 'JH', 'QH'], 24)
+    """
+    nd, dl, st = _codes(non_dealer_hand), _codes(dealer_hand), _codes(stock_top_first)
+    assert len(nd) == 6 and len(dl) == 6, "each hand holds 6 cards"
+    named = nd + dl + [trump_card] + st
+    assert len(set(named)) == len(named), f"a card named twice: {named}"
+    assert set(named) <= set(ALL_CODES), f"not a card code in {named}"
+    rest = [c for c in ALL_CODES if c not in named]
+    d = named + rest
+    assert len(d) == 24
+    return d
+
+
+def deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dealer=1) -> Game:
+    """``Game.from_deck(deck(...), dealer)``. With ``dealer=1`` (the default)
+    player 0 is the non-dealer: player 0 holds the first hand and leads."""
+    return Game.from_deck(deck(non_dealer_hand, dealer_hand, trump_card, stock_top_first), dealer)
+
+
+def play(game, actions) -> None:
+    """Apply actions given as one whitespace-separated string (checked path)."""
+    for a in _codes(actions):
+        game.apply(a)
+
+
+def snapshot(game) -> dict:
+    """Everything observable about ``game``, deep-copied for comparison."""
+    state = {k: copy.deepcopy(v) for k, v in vars(game).items() if k != "_undo"}
+    return {
+        "state": state,
+        "record": records.to_dict(game),
+        "views": [game.view(0).to_dict(), game.view(1).to_dict()],
+        "legal": [str(a) for a in game.legal_actions()],
+        "to_move": game.to_move,
+        "result": game.result,
+        "points": [game.points(0), game.points(1)],
+        "tricks": [game.tricks_won(0), game.tricks_won(1)],
+    }
+
+
+def random_playout(game, rng: random.Random, max_actions: int = 200) -> list[str]:
+    """Play random legal actions to the end; mostly card plays so that hands
+    last, but every kind of action happens often enough."""
+    done = []
+    while game.result is None and len(done) < max_actions:
+        legal = [str(a) for a in game.legal_actions()]
+        plays = [a for a in legal if a.startswith("play:")]
+        a = rng.choice(plays if plays and rng.random() < 0.8 else legal)
+        game.apply(a)
+        done.append(a)
+    return done
+
+
+# --- the differential oracle -------------------------------------------------
+
+
+def beats(answer: str, led: str, trump: str) -> bool:
+    """RULES.md "Tricks": does the follower's ``answer`` beat the ``led`` card?"""
+    if answer[1] == led[1]:
+        return RANKS.index(answer[0]) > RANKS.index(led[0])
+    return answer[1] == trump
+
+
+class RefHand:
+    """One hand of Sixty-Six, written plainly from RULES.md.
+
+    Actions are notation strings. ``legal()`` is the set of legal actions;
+    ``apply(a)`` asserts legality and plays it. The result is a tuple
+    ``(winner, game_points, reason)``.
+    """
+
+    def __init__(self, deck_codes, dealer: int):
+        d = list(deck_codes)
+        non_dealer = 1 - dealer
+        self.hands = {non_dealer: set(d[0:6]), dealer: set(d[6:12])}
+        self.trump = d[12][1]
+        # The stock top first; the face-up trump card lies under it, drawn last.
+        self.stock = d[13:24] + [d[12]]
+        self.closer = None
+        self.non_closer_tricks_at_close = None
+        self.won_cards = {0: [], 1: []}
+        self.trick_count = {0: 0, 1: 0}
+        self.marriage_points = {0: 0, 1: 0}
+        self.leader = non_dealer
+        self.turn = non_dealer
+        self.table = None          # the card led in this trick
+        self.announced = None      # suit of the marriage announced before this lead
+        self.done = set()          # exchange/close/marry already done before this lead
+        self.result = None
+
+    # what the rules look at
+    def points(self, p: int) -> int:
+        return sum(CARD_POINTS[c[0]] for c in self.won_cards[p]) + self.marriage_points[p]
+
+    def stock_open(self) -> bool:
+        return self.closer is None and len(self.stock) > 0
+
+    def legal(self) -> set[str]:
+        if self.result is not None:
+            return set()
+        p = self.turn
+        hand = self.hands[p]
+        if self.table is not None:  # following
+            if self.stock_open():
+                allowed = hand
+            else:
+                led = self.table
+                same = {c for c in hand if c[1] == led[1]}
+                higher = {c for c in same if beats(c, led, self.trump)}
+                trumps = {c for c in hand if c[1] == self.trump}
+                allowed = higher or same or trumps or hand
+            return {"play:" + c for c in allowed}
+        if self.announced is not None:  # must lead the K or Q just announced, or declare
+            s = self.announced
+            return {"play:K" + s, "play:Q" + s, "declare"}
+        out = {"play:" + c for c in hand} | {"declare"}
+        won_a_trick = self.trick_count[p] > 0
+        for s in SUITS:
+            if won_a_trick and "K" + s in hand and "Q" + s in hand and "marry" not in self.done:
+                out.add("marry:" + s)
+        if won_a_trick and "9" + self.trump in hand and self.stock_open() and "exchange" not in self.done:
+            out.add("exchange")
+        if self.stock_open() and "close" not in self.done:
+            out.add("close")
+        return out
+
+    def apply(self, a: str) -> None:
+        assert a in self.legal(), (a, sorted(self.legal()))
+        p = self.turn
+        if a.startswith("play:"):
+            self._play(p, a[5:])
+        elif a.startswith("marry:"):
+            s = a[6:]
+            self.announced = s
+            self.done.add("marry")
+            self.marriage_points[p] += 40 if s == self.trump else 20
+        elif a == "exchange":
+            nine = "9" + self.trump
+            self.hands[p].remove(nine)
+            self.hands[p].add(self.stock[-1])
+            self.stock[-1] = nine
+            self.done.add("exchange")
+        elif a == "close":
+            self.closer = p
+            self.non_closer_tricks_at_close = self.trick_count[1 - p]
+            self.done.add("close")
+        elif a == "declare":
+            self.result = self._declaration(p)
+        else:
+            raise AssertionError(a)
+
+    def _play(self, p: int, card: str) -> None:
+        self.hands[p].remove(card)
+        if self.table is None:
+            self.table = card
+            self.turn = 1 - p
+            self.announced = None
+            return
+        led, leader = self.table, self.leader
+        winner = p if beats(card, led, self.trump) else leader
+        loser = 1 - winner
+        self.won_cards[winner] += [led, card]
+        self.trick_count[winner] += 1
+        self.table = None
+        self.done = set()
+        if self.stock_open():
+            self.hands[winner].add(self.stock.pop(0))
+            self.hands[loser].add(self.stock.pop(0))  # the trump card when two remained
+        self.leader = self.turn = winner
+        if not self.hands[winner] and not self.hands[loser]:
+            self.result = self._last_trick(winner)
+
+    def _declaration(self, p: int):
+        opp = 1 - p
+        made_it = self.points(p) >= 66
+        if self.closer is not None:
+            non_closer = 1 - self.closer
+            closer_made_it = p == self.closer and made_it
+            non_closer_fell_short = p == non_closer and not made_it
+            if not closer_made_it and not non_closer_fell_short:  # rule 3's other endings
+                return (non_closer, 3 if self.non_closer_tricks_at_close == 0 else 2, "closed_failed")
+        if made_it:  # rule 1
+            if self.trick_count[opp] == 0:
+                return (p, 3, "declared")
+            return (p, 2 if self.points(opp) < 33 else 1, "declared")
+        return (opp, 3 if self.trick_count[opp] == 0 else 2, "false_declaration")  # rule 2
+
+    def _last_trick(self, winner: int):
+        if self.points(winner) >= 66:  # deemed to declare
+            return self._declaration(winner)
+        if self.closer is not None:  # the cards ran out before the closer declared
+            non_closer = 1 - self.closer
+            return (non_closer, 3 if self.non_closer_tricks_at_close == 0 else 2, "closed_failed")
+        return (winner, 1, "last_trick")
+
+
+@pytest.fixture
+def rng():
+    return random.Random(66)
