@@ -37,7 +37,7 @@ class Game:
     # --- construction -----------------------------------------------------------------
 
     def __init__(self, deck: list[str], dealer: int):
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in (0, 1):
             raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
         if not isinstance(deck, (list, tuple)) or len(deck) != 24:
             raise ValueError("a deck is a list of the 24 card codes")
@@ -75,8 +75,15 @@ class Game:
     @classmethod
     def from_deck(cls, deck: list[str], dealer: int) -> "Game":
         """A hand dealt from ``deck`` (24 codes): non-dealer ``deck[0:6]``, dealer
-        ``deck[6:12]``, trump ``deck[12]``, stock drawn from ``deck[13]`` on."""
-        return cls(list(deck), dealer)
+        ``deck[6:12]``, trump ``deck[12]``, stock drawn from ``deck[13]`` on.
+
+        :raises ValueError: if ``deck`` is not the 24 cards once each or ``dealer`` is not 0 or 1.
+        """
+        try:
+            deck = list(deck)
+        except TypeError:
+            raise ValueError(f"a deck is a list of the 24 card codes, not {deck!r}") from None
+        return cls(deck, dealer)
 
     @classmethod
     def new(cls, seed=None, dealer: int | None = None) -> "Game":

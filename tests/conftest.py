@@ -43,25 +43,57 @@ def _codes(cards) -> list[str]:
 
 
 def deck(non_dealer_hand, dealer_hand, trump_card, stock_top_first=()) -> list[str]:
-    """The 24-code deck of this deal.
+    """The 24-code deck of this deal (RULES.md "Deal").
 
-    ``stock_top_first`` lists the face-down stock from the top (``deck[13]``
-    on); when it names fewer than 11 cards, the remaining cards follow in
-    the fixed order of :data:`ALL_CODES`. The trump card is drawn last.
+    Cards that a test does not care about may be left out: a hand given
+    with fewer than 6 cards, and a stock given with fewer than 11, are
+    filled up with the unnamed cards in the fixed order of :data:`ALL_CODES`
+    (non-dealer's hand first, then the dealer's, then the stock).
 
     >>> d = deck("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH", "9H JH")
-    >>> d[12], d[13:16], len(d)
-    ('AH', ['9H', 'JH', 'QH'], 24)
+    >>> d[0:6], d[12], d[13:16], len(d)
+    (['9C', 'JC', 'QC', 'KC', 'TC', 'AC'], 'AH', ['9H', 'JH', 'QH'], 24)
     """
     nd, dl, st = _codes(non_dealer_hand), _codes(dealer_hand), _codes(stock_top_first)
-    assert len(nd) == 6 and len(dl) == 6, "each hand holds 6 cards"
+    assert len(nd) <= 6 and len(dl) <= 6 and len(st) <= 11
     named = nd + dl + [trump_card] + st
     assert len(set(named)) == len(named), f"a card named twice: {named}"
     assert set(named) <= set(ALL_CODES), f"not a card code in {named}"
     rest = [c for c in ALL_CODES if c not in named]
-    d = named + rest
-    assert len(d) == 24
+    nd, rest = nd + rest[:6 - len(nd)], rest[6 - len(nd):]
+    dl, rest = dl + rest[:6 - len(dl)], rest[6 - len(dl):]
+    d = nd + dl + [trump_card] + st + rest
+    assert len(d) == 24 and sorted(d) == sorted(ALL_CODES)
     return d
+
+
+def strength(card: str, trump: str) -> tuple:
+    """Trumps above other cards, then rank (used to pick throwaway tricks)."""
+    return (card[1] == trump, RANKS.index(card[0]))
+
+
+def stock_out(p0_final, p1_draws, trump_card) -> Game:
+    """A game right after the stock ran out, player 0 on lead.
+
+    Player 0 ends up holding ``p0_final`` (6 cards) and player 1 holds
+    ``p1_draws`` (5 cards) plus the trump card, which player 1 drew as the
+    loser of the sixth trick. The other 12 cards are played in the six stock
+    tricks, all won by player 0: each trick, player 0 leads the strongest
+    card left and player 1 answers with the weakest, which cannot beat it.
+    """
+    p0_final, p1_draws = _codes(p0_final), _codes(p1_draws)
+    assert len(p0_final) == 6 and len(p1_draws) == 5
+    trump = trump_card[1]
+    throwaway = sorted((c for c in ALL_CODES if c not in p0_final + p1_draws + [trump_card]),
+                       key=lambda c: strength(c, trump))
+    leads, answers = throwaway[:5:-1], throwaway[:6]
+    stock = [c for pair in zip(p0_final, p1_draws + [None]) for c in pair if c]
+    game = Game.from_deck(deck(leads, answers, trump_card, stock), dealer=1)
+    winners = play_tricks(game, [f"{a}/{b}" for a, b in zip(leads, answers)])
+    assert winners == [0] * 6 and game.stock_size == 0
+    assert sorted(game.hand(0)) == sorted(p0_final)
+    assert sorted(game.hand(1)) == sorted(p1_draws + [trump_card])
+    return game
 
 
 def deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dealer=1) -> Game:
@@ -74,6 +106,19 @@ def play(game, actions) -> None:
     """Apply actions given as one whitespace-separated string (checked path)."""
     for a in _codes(actions):
         game.apply(a)
+
+
+def play_tricks(game, tricks) -> list[int]:
+    """Play whole tricks given as ``"AC/9C TC/JC"``: player 0's card, a slash,
+    player 1's card, whoever of them leads. Returns the winners."""
+    winners = []
+    for t in _codes(tricks):
+        by_player = t.split("/")
+        leader = game.to_move
+        game.apply("play:" + by_player[leader])
+        game.apply("play:" + by_player[1 - leader])
+        winners.append(game.view(0).completed_tricks[-1]["winner"])
+    return winners
 
 
 def snapshot(game) -> dict:
