@@ -2,6 +2,9 @@
 ``choose(view)`` returns one of ``view.legal`` as an :class:`Action`.
 
 Bots see only a :class:`sixtysix.View` (or its dict): never the game itself.
+The levels offered to players are :data:`LEVELS`; ``random`` is a yardstick
+and ``open`` (the open-hand player of the arena, which is handed the whole
+game) is for evaluation only. See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -10,6 +13,14 @@ import random
 
 from ..actions import Action
 from ..view import View
+from .pimc import SearchBot
+from .rules import EasyBot
+
+LEVELS = ("easy", "medium", "hard")
+
+# Node budget of one decision (deterministic: see docs/bots.md).
+HARD_BUDGET = 40_000
+MEDIUM_BUDGET = 3_000
 
 
 class RandomBot:
@@ -27,12 +38,45 @@ class RandomBot:
         return Action.parse(self.rng.choice(view.legal))
 
 
-BOTS = {"random": RandomBot}
+class OpenHandBot(SearchBot):
+    """Evaluation only: the hard search handed the true hidden cards (``choose_game``)."""
+
+    name = "open"
+
+    def choose(self, view) -> Action:
+        raise TypeError("the open-hand player sees every card: call choose_game(game) (arena only)")
+
+    def choose_game(self, game) -> Action:
+        return self.choose_open(game)
 
 
-def make(name: str, seed=None):
-    """A bot by level name: ``easy``, ``medium``, ``hard`` or ``random``."""
+def _hard(seed=None, budget=None, **kw):
+    return SearchBot(seed=seed, budget=budget or HARD_BUDGET, name="hard", **kw)
+
+
+def _medium(seed=None, budget=None, **kw):
+    kw.setdefault("depth", 1)
+    kw.setdefault("max_worlds", 8)
+    kw.setdefault("close_share", 0.0)
+    kw.setdefault("exact_tail", False)
+    return SearchBot(seed=seed, budget=budget or MEDIUM_BUDGET, name="medium", **kw)
+
+
+def _open(seed=None, budget=None, **kw):
+    return OpenHandBot(seed=seed, budget=budget or HARD_BUDGET, **kw)
+
+
+BOTS = {"random": RandomBot, "easy": EasyBot, "medium": _medium, "hard": _hard, "open": _open}
+
+
+def make(name: str, seed=None, **options):
+    """A bot by level name: ``easy``, ``medium``, ``hard`` or ``random``.
+
+    ``hard`` and ``medium`` take ``budget=`` (search nodes per decision) and
+    ``time_cap=`` (seconds, a safety net); see docs/bots.md.
+    """
     try:
-        return BOTS[name](seed=seed)
+        factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(sorted(BOTS))}") from None
+    return factory(seed=seed, **options)

@@ -1,0 +1,82 @@
+"""Scoring an open-stock position of a world in expected game points.
+
+When the search stops while the stock is still open it asks :func:`evaluate`
+for the value of the position for the player on lead: expected game points
+(times ``search.G``) plus the usual small card-point tie-break. The estimate
+is linear in a few features of both hands, with one weight vector per stock
+size, clipped to the possible range. The weights were fitted by least squares
+to the final game points of positions from self-play (``tools`` not needed:
+see ``fit`` below and docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from ..cards import POINTS, SUIT_MASKS
+from .search import G, TB
+
+_PC = [sum(POINTS[c] for c in range(6) if m >> c & 1) for m in range(64)]   # points of a 6-bit chunk
+_BITS = [bin(m).count("1") for m in range(64)]
+
+N_FEATURES = 10
+
+
+def features(hl: int, hf: int, pl: int, pf: int, tl: int, tf: int, d: int, tc: int, trump: int) -> list[float]:
+    """Features of a position from the leader's side (differences leader - follower)."""
+    ts = 6 * trump
+    return [1.0,
+            pl - pf,
+            _hand_points(hl) - _hand_points(hf),
+            _BITS[hl >> ts & 63] - _BITS[hf >> ts & 63],
+            _BITS[hl >> ts & 48] - _BITS[hf >> ts & 48],           # trump ten and ace
+            _aces(hl, trump) - _aces(hf, trump),
+            _marriages(hl, trump) - _marriages(hf, trump),
+            tl - tf,
+            (pl >= 33) - (pf >= 33),
+            (pl + _hand_points(hl) >= 66) - (pf + _hand_points(hf) >= 66)]
+
+
+def _hand_points(h: int) -> int:
+    return _PC[h & 63] + _PC[h >> 6 & 63] + _PC[h >> 12 & 63] + _PC[h >> 18 & 63]
+
+
+def _aces(h: int, trump: int) -> int:
+    n = 0
+    for s in range(4):
+        if s != trump and h >> (6 * s + 5) & 1:
+            n += 1
+    return n
+
+
+def _marriages(h: int, trump: int) -> int:
+    v = 0
+    for s in range(4):
+        if h >> (6 * s + 2) & 3 == 3:
+            v += 40 if s == trump else 20
+    return v
+
+
+# One weight vector per stock state d = 0, 2, ..., 12 (index d // 2). Hand-set start values;
+# replaced by fitted ones in WEIGHTS below when present.
+_DEFAULT = [0.10, 0.025, 0.012, 0.10, 0.10, 0.05, 0.012, 0.25, 0.0, 0.1]
+WEIGHTS = [list(_DEFAULT) for _ in range(7)]
+
+
+def evaluate(hl, hf, pl, pf, tl, tf, d, tc, trump) -> int:
+    w = WEIGHTS[d >> 1]
+    ts = 6 * trump
+    hpl, hpf = _hand_points(hl), _hand_points(hf)
+    x = (w[0]
+         + w[1] * (pl - pf)
+         + w[2] * (hpl - hpf)
+         + w[3] * (_BITS[hl >> ts & 63] - _BITS[hf >> ts & 63])
+         + w[4] * (_BITS[hl >> ts & 48] - _BITS[hf >> ts & 48])
+         + w[5] * (_aces(hl, trump) - _aces(hf, trump))
+         + w[6] * (_marriages(hl, trump) - _marriages(hf, trump))
+         + w[7] * (tl - tf)
+         + w[8] * ((pl >= 33) - (pf >= 33))
+         + w[9] * ((pl + hpl >= 66) - (pf + hpf >= 66)))
+    if x > 2.5:
+        x = 2.5
+    elif x < -2.5:
+        x = -2.5
+    return int(G * x) + TB * (pl - pf)

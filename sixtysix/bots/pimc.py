@@ -1,0 +1,260 @@
+"""The search players: Perfect-Information Monte Carlo over sampled worlds.
+
+For a decision the bot lists its *root moves*; on lead a root move is a whole
+turn: [exchange] [close] then the card it leads (announcing the marriage if
+that card is one), so the card led after closing or exchanging is the same in
+every world (it is chosen once, under uncertainty, like the real decision).
+It samples worlds that agree with the view (:mod:`.worlds`), scores every root
+move in each world with the perfect-information search (:mod:`.search`), and
+plays the first action of the root move with the best mean value: expected
+game points, then card-point margin. Once the stock is empty the single world
+is the truth and the choice is exact.
+
+Closing is where a determinized search fools itself: in each world the closer
+plays as if it saw the opponent's cards, so closes look better than they are.
+Two things keep it honest: the card led after closing is fixed across worlds
+(above), and a close must win in at least ``close_share`` of the worlds
+(docs/bots.md measures what that buys).
+
+The work is budgeted by a deterministic node count (``budget``): worlds are
+searched whole until the budget is spent, so a choice depends only on the
+view, the seed and the budget, never on machine load. ``time_cap`` is a
+safety net (seconds of wall time) that stops the search early; it is never
+reached in normal play.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from .. import cards
+from ..actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action
+from ..cards import KING, NINE, QUEEN
+from ..game import STOCK_START
+from ..view import View
+from . import worlds as W
+from .evaluate import evaluate
+from .search import G, INF, OutOfBudget, Searcher, WIN, declare_value
+
+
+class RootMove:
+    __slots__ = ("first", "exchange", "close", "card", "label")
+
+    def __init__(self, first: int, exchange: bool, close: bool, card: int):
+        self.first, self.exchange, self.close, self.card = first, exchange, close, card
+        self.label = ("exchange " if exchange else "") + ("close " if close else "") + cards.CODES[card]
+
+
+def decision_rng(seed, view: View) -> random.Random:
+    """The RNG of one decision: from the bot's seed and the view's content only."""
+    text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"))
+    return random.Random(f"{seed}|{text}")
+
+
+class SearchBot:
+    """PIMC + alpha-beta by game points (levels ``hard`` and ``medium``, and ``open``)."""
+
+    name = "hard"
+
+    def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
+                 max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
+                 exact_tail: bool = True, name: str | None = None):
+        self.seed = seed
+        self.budget = budget
+        self.time_cap = time_cap
+        self.depth = depth
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+        self.close_share = close_share
+        self.exact_tail = exact_tail
+        if name:
+            self.name = name
+        self.last = None   # details of the last decision (for tools and tests)
+
+    # --- entry points -------------------------------------------------------------------
+
+    def choose(self, view) -> Action:
+        view = View.from_dict(view)
+        if not view.legal:
+            raise ValueError("the bot was asked to move in a view with no legal action")
+        k = W.infer(view)
+        rng = decision_rng(self.seed, view)
+        n = self.max_worlds
+        return self._decide(view, lambda: W.worlds(k, n, rng))
+
+    def choose_open(self, game) -> Action:
+        """The open-hand player: the same search given the true hidden cards (evaluation only)."""
+        view = game.view(game.to_move)
+        opp, stock = W.true_world(game, view.player)
+        return self._decide(view, lambda: [(opp, stock)])
+
+    # --- the decision -------------------------------------------------------------------
+
+    def _decide(self, view: View, world_source) -> Action:
+        legal = [Action.parse(a).code for a in view.legal]
+        me = view.player
+        self.last = None
+        if len(legal) == 1:
+            return ACTIONS[legal[0]]
+        if DECLARE in legal and view.points[me] >= WIN:
+            return ACTIONS[DECLARE]
+        moves = root_moves(view, legal)
+        if len(moves) == 1:
+            return ACTIONS[moves[0].first]
+        start = time.perf_counter()
+        trump = cards.suit_index(view.trump)
+        searcher = Searcher(trump, evaluate, deadline=start + self.time_cap)
+        searcher.exact_tail = self.exact_tail
+        totals = [0] * len(moves)
+        wins = [0] * len(moves)
+        done = 0
+        depth = self.depth
+        hard_cap = self.budget * 2
+        pending = list(world_source())
+        i = 0
+        while i < len(pending):
+            opp, stock = pending[i]
+            g = W.build(view, opp, stock)
+            searcher.node_cap = hard_cap
+            searcher.open_tt = {}
+            try:
+                vals = world_values(searcher, g, me, moves, depth)
+            except OutOfBudget as e:
+                if str(e) == "time" or done >= self.min_worlds or depth <= 1:
+                    break
+                depth -= 1   # too deep for the budget: start again shallower
+                totals, wins, done, i = [0] * len(moves), [0] * len(moves), 0, 0
+                hard_cap = searcher.count + self.budget
+                continue
+            for j, v in enumerate(vals):
+                totals[j] += v
+                if v > 0:
+                    wins[j] += 1
+            done += 1
+            i += 1
+            if searcher.count >= self.budget and done >= self.min_worlds:
+                break
+        if not done:
+            return ACTIONS[fallback(view, legal)]
+        best, best_v = None, -INF * 1000
+        for j, m in enumerate(moves):
+            if m.close and wins[j] < self.close_share * done:
+                continue
+            if totals[j] > best_v:
+                best, best_v = m, totals[j]
+        self.last = {"worlds": done, "nodes": searcher.count, "depth": depth,
+                     "values": {m.label: totals[j] / done / G for j, m in enumerate(moves)},
+                     "choice": best.label, "seconds": time.perf_counter() - start}
+        return ACTIONS[best.first]
+
+
+def root_moves(view: View, legal: list[int]) -> list[RootMove]:
+    """The whole-turn choices of the player to move (no declaration: see the module doc)."""
+    if view.trick or view.pending_marriage:
+        return [RootMove(c, False, False, c) for c in legal if c < MARRY]
+    hand = cards.mask_of(cards.index(c) for c in view.hand)
+    trump = cards.suit_index(view.trump)
+    has_trick = view.tricks[view.player] > 0
+    out = []
+    for ex in ((False, True) if EXCHANGE in legal else (False,)):
+        h = hand
+        if ex:
+            h = hand ^ (1 << (trump * 6 + NINE)) ^ (1 << cards.index(view.trump_card))
+        for cl in ((False, True) if CLOSE in legal else (False,)):
+            for c in cards.cards_in(h):
+                if ex:
+                    first = EXCHANGE
+                elif cl:
+                    first = CLOSE
+                elif has_trick and c % 6 in (QUEEN, KING) and h >> (c + 1 if c % 6 == QUEEN else c - 1) & 1:
+                    first = MARRY + c // 6
+                else:
+                    first = c
+                out.append(RootMove(first, ex, cl, c))
+    return out
+
+
+def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> list[int]:
+    """The value for ``me`` of each root move in the world ``g`` (a Game at the view's position)."""
+    s.stock = g.stock
+    opp = 1 - me
+    T = g.trump
+    strict = g.closed_by >= 0 or g.drawn == STOCK_START
+    d, tc = g.drawn, g.trump_card
+    cl_now = 0
+    if g.closed_by >= 0:
+        cl_now = (1 if g.closed_by == g.leader else 2) + (3 if g.non_closer_tricks_at_close == 0 else 0)
+    out = []
+    if g.led >= 0:   # I follow the opponent's card
+        l = opp
+        hl, hf, pl, pf = g.hands[opp], g.hands[me], g.points(opp), g.points(me)
+        tl, tf = int(g.tricks[opp] > 0), int(g.tricks[me] > 0)
+        hl |= 1 << g.led   # the led card is back in the leader's hand for the trick functions
+        for m in moves:
+            if strict:
+                v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl_now, g.led, m.card)
+            else:
+                v = s.open_follow(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, g.led, m.card)
+            out.append(-v)
+        return out
+    hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
+    tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
+    married = g.pending_marriage >= 0
+    nine = T * 6 + NINE
+    for m in moves:
+        h, t = hl, tc
+        if m.exchange:
+            h, t = hl ^ (1 << nine) ^ (1 << tc), nine
+        if m.close:
+            v = strict_lead(s, h, hf, pl, pf, tl, tf, 1 if tf else 4, m.card, married)
+        elif strict:
+            v = strict_lead(s, h, hf, pl, pf, tl, tf, cl_now, m.card, married)
+        else:
+            v = open_lead(s, h, hf, pl, pf, tl, tf, d, t, depth, m.card, married)
+        out.append(v)
+    return out
+
+
+def _marriage_bonus(h: int, c: int, tl: int, trump: int) -> int:
+    r = c % 6
+    if tl and (r == QUEEN or r == KING) and h >> (c + 1 if r == QUEEN else c - 1) & 1:
+        return 40 if c // 6 == trump else 20
+    return 0
+
+
+def strict_lead(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, married=False) -> int:
+    if not married:
+        pl += _marriage_bonus(hl, c, tl, s.trump)
+        if pl >= WIN:
+            return declare_value(pl, pf, tf, cl)
+    T = s.trump
+    same = hf & cards.SUIT_MASKS[c // 6]
+    if same:
+        opts = same & cards.HIGHER_IN_SUIT[c] or same
+    else:
+        opts = hf & cards.SUIT_MASKS[T] or hf
+    best = INF
+    for a in cards.cards_in(opts):
+        v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl, c, a, -INF, best)
+        if v < best:
+            best = v
+    return best
+
+
+def open_lead(s: Searcher, hl, hf, pl, pf, tl, tf, d, tc, depth, c, married=False) -> int:
+    if married:   # the marriage is already counted: make the search not count it again
+        best = INF
+        for a in cards.cards_in(hf):
+            v = s.open_follow(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, c, a, -INF, best)
+            if v < best:
+                best = v
+        return best
+    return s.open_lead(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, c)
+
+
+def fallback(view: View, legal: list[int]) -> int:
+    """A legal non-declaring action when no world could be searched (never in normal play)."""
+    plays = [c for c in legal if c < MARRY]
+    return min(plays, key=lambda c: (cards.POINTS[c], c)) if plays else [c for c in legal if c != DECLARE][0]

@@ -1,0 +1,404 @@
+"""Perfect-information search of one world, by game points.
+
+Every value here is seen from the player on lead (negamax): ``gp * G`` plus a
+small tie-break ``TB * (own points - opponent's points)``, where ``gp`` is the
+game points the hand ends with (negative when the opponent scores them).
+
+- :meth:`Searcher.strict` solves the strict phase (stock closed or empty)
+  exactly: alpha-beta with a transposition table. The positions are small
+  (at most 6 cards each), so this is cheap.
+- :meth:`Searcher.open` searches while the stock is open, ``depth`` tricks
+  deep, then scores the position with :func:`evaluate`; a line that reaches
+  the empty stock within the horizon continues into the exact solver.
+
+The search works on plain ints (hand masks, points), not on
+:class:`sixtysix.Game`, which makes it a few times faster than the engine's
+push/pop. Rules it relies on (RULES.md) and which make some choices
+automatic:
+
+- the player on lead with 66 or more declares at once: waiting can only give
+  the opponent more points or tricks, so it never scores more; below 66 the
+  search never declares (a false declaration is never better, and the bots
+  never make one);
+- a player leading the king or queen of a marriage they may announce
+  announces it (20 or 40 points more never hurt);
+- trick counts matter only as zero / non-zero (the 3-point cases, and the
+  right to marry or exchange).
+
+Nodes are counted; the search raises :class:`OutOfBudget` when a node cap or
+the wall-time safety cap is hit (checked every 512 nodes), so the caller can
+drop an unfinished world.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..cards import HIGHER_IN_SUIT, KING, NINE, POINTS, QUEEN, SUIT_MASKS
+
+G = 1000          # one game point
+TB = 1            # tie-break weight of one card point of margin
+INF = 10 * G
+WIN = 66
+
+# closing state, from the point of view of the player on lead:
+# 0 not closed; 1 I closed; 2 the opponent closed; +3 when the non-closer had no trick at closing
+SWAP_CL = (0, 2, 1, 3, 5, 4)
+
+# cards of each suit-chunk value (6 bits) as card ints, per suit
+_CHUNK = [[[s * 6 + r for r in range(6) if m >> r & 1] for m in range(64)] for s in range(4)]
+
+
+def cards_of(mask: int) -> list[int]:
+    c = _CHUNK
+    return c[0][mask & 63] + c[1][mask >> 6 & 63] + c[2][mask >> 12 & 63] + c[3][mask >> 18 & 63]
+
+
+class OutOfBudget(Exception):
+    """The node cap or the wall-time cap was reached."""
+
+
+def declare_value(pd: int, po: int, to: int, cl: int) -> int:
+    """The declarer's value for a correct declaration (``pd`` >= 66)."""
+    if cl == 2:
+        g = 2
+    elif cl == 5:
+        g = 3
+    else:
+        g = 3 if not to else 2 if po < 33 else 1
+    return g * G + TB * (pd - po)
+
+
+def last_trick_value(pw: int, po: int, to: int, cl: int) -> int:
+    """The value for the winner of the last trick (``pw`` points, opponent ``po``)."""
+    if pw >= WIN:
+        return declare_value(pw, po, to, cl)
+    if cl == 0:
+        return G + TB * (pw - po)
+    if cl == 1:
+        return -2 * G + TB * (pw - po)
+    if cl == 4:
+        return -3 * G + TB * (pw - po)
+    return (3 if cl == 5 else 2) * G + TB * (pw - po)
+
+
+class Searcher:
+    """Search of worlds that share a trump suit; transposition tables live as long
+    as the searcher (one decision), so counts and results are reproducible."""
+
+    def __init__(self, trump: int, evaluate, node_cap: int = 1 << 60, deadline: float | None = None):
+        self.trump = trump
+        self.count = 0
+        self.node_cap = node_cap
+        self.deadline = deadline
+        self.evaluate = evaluate
+        self.strict_tt: dict = {}
+        self.open_tt: dict = {}
+        self.stock: list[int] = []
+        self.close_depth = 1     # open-phase plies (tricks from the root) where closing is searched
+        self.exact_tail = True   # continue into the exact solver when the stock runs out
+
+    @property
+    def nodes(self) -> int:
+        return self.count
+
+    def tick(self):
+        if self.count > self.node_cap:
+            raise OutOfBudget("nodes")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget("time")
+
+    # --- the strict phase: exact ---------------------------------------------------------
+
+    def strict(self, hl: int, hf: int, pl: int, pf: int, tl: int, tf: int, cl: int,
+               alpha: int = -INF, beta: int = INF) -> int:
+        """Exact value for the leader (``pl`` < 66) in the strict phase."""
+        return self._strict(hl, hf, pl, pf, tl, tf, cl, alpha, beta)
+
+    def _strict(self, hl, hf, pl, pf, tl, tf, cl, alpha, beta):
+        self.count += 1
+        if self.count & 511 == 0:
+            self.tick()
+        key = (hl, hf, pl, pf, tl, tf, cl)
+        tt = self.strict_tt
+        e = tt.get(key)
+        first = -1
+        if e is not None:
+            lo, hi, first = e
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0, b0 = alpha, beta
+        T = self.trump
+        tmask = SUIT_MASKS[T]
+        best = -INF
+        bestc = -1
+        leads = cards_of(hl)
+        if first >= 0 and len(leads) > 1:
+            leads.remove(first)
+            leads.insert(0, first)
+        strict = self._strict
+        for c in leads:
+            plc = pl
+            r = c % 6
+            if tl and (r == QUEEN or r == KING) and hl >> (c + 1 if r == QUEEN else c - 1) & 1:
+                plc = pl + (40 if c // 6 == T else 20)
+                if plc >= WIN:
+                    v = declare_value(plc, pf, tf, cl)
+                    if v > best:
+                        best, bestc = v, c
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+                    continue
+            hl2 = hl & ~(1 << c)
+            cs = c // 6
+            same = hf & SUIT_MASKS[cs]
+            if same:
+                opts = same & HIGHER_IN_SUIT[c] or same
+            else:
+                opts = hf & tmask or hf
+            fbest = INF
+            pc = POINTS[c]
+            for a in cards_of(opts):
+                hf2 = hf & ~(1 << a)
+                pts = pc + POINTS[a]
+                as_ = a // 6
+                if (as_ == cs and a > c) or (as_ == T and cs != T):
+                    pf2 = pf + pts
+                    if pf2 >= WIN:
+                        v = -declare_value(pf2, plc, tl, SWAP_CL[cl])
+                    elif not hf2:
+                        v = -last_trick_value(pf2, plc, tl, SWAP_CL[cl])
+                    else:
+                        lo = alpha if alpha > best else best
+                        hi = beta if beta < fbest else fbest
+                        v = -strict(hf2, hl2, pf2, plc, 1, tl, SWAP_CL[cl], -hi, -lo)
+                else:
+                    pl2 = plc + pts
+                    if pl2 >= WIN:
+                        v = declare_value(pl2, pf, tf, cl)
+                    elif not hl2:
+                        v = last_trick_value(pl2, pf, tf, cl)
+                    else:
+                        lo = alpha if alpha > best else best
+                        hi = beta if beta < fbest else fbest
+                        v = strict(hl2, hf2, pl2, pf, 1, tf, cl, lo, hi)
+                if v < fbest:
+                    fbest = v
+                    if fbest <= alpha or fbest <= best:
+                        break
+            if fbest > best:
+                best, bestc = fbest, c
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+        if best <= a0:
+            tt[key] = (e[0] if e else -INF, best, bestc)
+        elif best >= b0:
+            tt[key] = (best, e[1] if e else INF, bestc)
+        else:
+            tt[key] = (best, best, bestc)
+        return best
+
+    # --- the open stock: depth-limited -----------------------------------------------------
+
+    def open(self, hl: int, hf: int, pl: int, pf: int, tl: int, tf: int, d: int, tc: int,
+             depth: int, ply: int = 0, alpha: int = -INF, beta: int = INF) -> int:
+        """Value for the leader while the stock is open (``d`` cards drawn, ``tc``
+        the trump card under it, ``self.stock`` the world's stock), searching
+        ``depth`` tricks before evaluating."""
+        self.count += 1
+        if self.count & 511 == 0:
+            self.tick()
+        if depth <= 0:
+            return self.evaluate(hl, hf, pl, pf, tl, tf, d, tc, self.trump)
+        key = (hl, hf, pl, pf, tl, tf, d, tc, depth, ply < self.close_depth)
+        tt = self.open_tt
+        e = tt.get(key)
+        first = -1
+        if e is not None:
+            lo, hi, first = e
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0, b0 = alpha, beta
+        T = self.trump
+        best = -INF
+        bestc = -1
+        nine = T * 6 + NINE
+        # exchange (then everything else, at the same node)
+        if tl and hl >> nine & 1:
+            v = self.open(hl ^ (1 << nine) ^ (1 << tc), hf, pl, pf, tl, tf, d, nine, depth, ply, alpha, beta)
+            best, bestc = v, 28
+            if best > alpha:
+                alpha = best
+        if best < beta and ply < self.close_depth:
+            v = self._strict(hl, hf, pl, pf, tl, tf, 1 if tf else 4, alpha, beta)
+            if v > best:
+                best, bestc = v, 29
+                if best > alpha:
+                    alpha = best
+        if best < beta:
+            leads = order_leads(hl, T)
+            if first >= 0 and first < 24 and first in leads:
+                leads.remove(first)
+                leads.insert(0, first)
+            for c in leads:
+                v = self.open_lead(hl, hf, pl, pf, tl, tf, d, tc, depth, ply, c, alpha, beta)
+                if v > best:
+                    best, bestc = v, c
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+        if best <= a0:
+            tt[key] = (e[0] if e else -INF, best, bestc)
+        elif best >= b0:
+            tt[key] = (best, e[1] if e else INF, bestc)
+        else:
+            tt[key] = (best, best, bestc)
+        return best
+
+    def open_lead(self, hl, hf, pl, pf, tl, tf, d, tc, depth, ply, c, alpha=-INF, beta=INF):
+        """Value for the leader of leading ``c`` (announcing its marriage if it can)."""
+        T = self.trump
+        r = c % 6
+        if tl and (r == QUEEN or r == KING) and hl >> (c + 1 if r == QUEEN else c - 1) & 1:
+            pl = pl + (40 if c // 6 == T else 20)
+            if pl >= WIN:
+                return declare_value(pl, pf, tf, 0)
+        hl2 = hl & ~(1 << c)
+        S = self.stock
+        top = S[d]
+        second = S[d + 1] if d + 1 < 11 else tc
+        d2 = d + 2
+        fbest = INF
+        pc = POINTS[c]
+        cs = c // 6
+        for a in order_follows(hf, c, T):
+            hf2 = hf & ~(1 << a)
+            pts = pc + POINTS[a]
+            as_ = a // 6
+            if (as_ == cs and a > c) or (as_ == T and cs != T):
+                pf2 = pf + pts
+                hw, hlo = hf2 | (1 << top), hl2 | (1 << second)
+                if pf2 >= WIN:
+                    v = -declare_value(pf2, pl, tl, 0)
+                else:
+                    lo, hi = alpha, (beta if beta < fbest else fbest)
+                    if d2 == 12:
+                        if self.exact_tail:
+                            v = -self._strict(hw, hlo, pf2, pl, 1, tl, 0, -hi, -lo)
+                        else:
+                            v = -self.evaluate(hw, hlo, pf2, pl, 1, tl, 12, tc, T)
+                    else:
+                        v = -self.open(hw, hlo, pf2, pl, 1, tl, d2, tc, depth - 1, ply + 1, -hi, -lo)
+            else:
+                pl2 = pl + pts
+                hw, hlo = hl2 | (1 << top), hf2 | (1 << second)
+                if pl2 >= WIN:
+                    v = declare_value(pl2, pf, tf, 0)
+                else:
+                    lo, hi = alpha, (beta if beta < fbest else fbest)
+                    if d2 == 12:
+                        if self.exact_tail:
+                            v = self._strict(hw, hlo, pl2, pf, 1, tf, 0, lo, hi)
+                        else:
+                            v = self.evaluate(hw, hlo, pl2, pf, 1, tf, 12, tc, T)
+                    else:
+                        v = self.open(hw, hlo, pl2, pf, 1, tf, d2, tc, depth - 1, ply + 1, lo, hi)
+            if v < fbest:
+                fbest = v
+                if fbest <= alpha:
+                    break
+        return fbest
+
+    def open_follow(self, hl, hf, pl, pf, tl, tf, d, tc, depth, ply, c, a, alpha=-INF, beta=INF):
+        """Value for the *leader* of the trick ``c`` (already led, marriage counted in
+        ``pl``) answered by ``a``."""
+        T = self.trump
+        S = self.stock
+        top = S[d]
+        second = S[d + 1] if d + 1 < 11 else tc
+        hl2, hf2 = hl & ~(1 << c), hf & ~(1 << a)
+        pts = POINTS[c] + POINTS[a]
+        cs, as_ = c // 6, a // 6
+        d2 = d + 2
+        if (as_ == cs and a > c) or (as_ == T and cs != T):
+            pf2 = pf + pts
+            hw, hlo = hf2 | (1 << top), hl2 | (1 << second)
+            if pf2 >= WIN:
+                return -declare_value(pf2, pl, tl, 0)
+            if d2 == 12:
+                return -self._strict(hw, hlo, pf2, pl, 1, tl, 0, -beta, -alpha)
+            return -self.open(hw, hlo, pf2, pl, 1, tl, d2, tc, depth - 1, ply + 1, -beta, -alpha)
+        pl2 = pl + pts
+        hw, hlo = hl2 | (1 << top), hf2 | (1 << second)
+        if pl2 >= WIN:
+            return declare_value(pl2, pf, tf, 0)
+        if d2 == 12:
+            return self._strict(hw, hlo, pl2, pf, 1, tf, 0, alpha, beta)
+        return self.open(hw, hlo, pl2, pf, 1, tf, d2, tc, depth - 1, ply + 1, alpha, beta)
+
+    def strict_follow(self, hl, hf, pl, pf, tl, tf, cl, c, a, alpha=-INF, beta=INF):
+        """Strict phase: value for the leader of the trick ``c`` answered by ``a``."""
+        T = self.trump
+        hl2, hf2 = hl & ~(1 << c), hf & ~(1 << a)
+        pts = POINTS[c] + POINTS[a]
+        cs, as_ = c // 6, a // 6
+        if (as_ == cs and a > c) or (as_ == T and cs != T):
+            pf2 = pf + pts
+            if pf2 >= WIN:
+                return -declare_value(pf2, pl, tl, SWAP_CL[cl])
+            if not hf2:
+                return -last_trick_value(pf2, pl, tl, SWAP_CL[cl])
+            return -self._strict(hf2, hl2, pf2, pl, 1, tl, SWAP_CL[cl], -beta, -alpha)
+        pl2 = pl + pts
+        if pl2 >= WIN:
+            return declare_value(pl2, pf, tf, cl)
+        if not hl2:
+            return last_trick_value(pl2, pf, tf, cl)
+        return self._strict(hl2, hf2, pl2, pf, 1, tf, cl, alpha, beta)
+
+
+# --- move ordering (cheap, static) -------------------------------------------------------------
+
+def order_leads(hand: int, trump: int) -> list[int]:
+    """Leads to try first: non-trump low cards, then high cards, trumps last."""
+    cs = cards_of(hand)
+    cs.sort(key=lambda c: (c // 6 == trump, -(c % 6) if c % 6 >= 4 else c % 6))
+    return cs
+
+
+def order_follows(hand: int, led: int, trump: int) -> list[int]:
+    """Answers to try first: the cheapest card that wins, then throw-aways."""
+    ls = led // 6
+    win = []
+    lose = []
+    for a in cards_of(hand):
+        s = a // 6
+        if (s == ls and a > led) or (s == trump and ls != trump):
+            win.append(a)
+        else:
+            lose.append(a)
+    # winners: same suit first (cheapest), then trumps cheapest; losers: lowest points first
+    win.sort(key=lambda a: (a // 6 == trump, POINTS[a], a))
+    lose.sort(key=lambda a: (POINTS[a] + (12 if a // 6 == trump else 0), a))
+    return win + lose
