@@ -1,0 +1,562 @@
+"""The page: PyScript's main-thread script for index.html (the DOM layer).
+
+Thin on purpose: it reads the URL and localStorage, keeps the authoritative
+match in a :class:`ui.table.Table`, renders what :func:`ui.present.build`
+computes, forwards clicks and keys as notation strings, and asks the bot
+worker (``ui/bot_worker.py``) for the computer's moves and for hints, so the
+page never freezes while a bot thinks. No rule of the game is decided here.
+
+Markers for tests on ``<html>``: class ``ready`` once the table is live;
+``data-to-move`` (``you``/``computer``/``none``), ``data-hand``,
+``data-score`` (``"2-1"``), ``data-stock``, ``data-stock-state``,
+``data-result``, ``data-hint``, ``data-lang`` after every render.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+
+from ui import present
+from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
+from ui.state import PLAYER_LEVELS, UrlOptions
+from ui.storage import SavedDataError, Store
+from ui.table import COMPUTER, HUMAN, Table
+
+#: Pauses (seconds) that let a person follow the computer.
+PACE = {"think": 0.7, "travel": 0.45, "show_trick": 1.1, "gather": 0.35}
+#: ``?fast=1`` (tests only): the same sequence, barely paused.
+FAST_PACE = {"think": 0.02, "travel": 0.05, "show_trick": 0.08, "gather": 0.04}
+
+root = document.documentElement
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def set_text(el, text):
+    """The one way this module writes visible text (every text comes from i18n)."""
+    if el.textContent != text:
+        el.textContent = text
+
+
+def set_label(el, text):
+    el.setAttribute("aria-label", text)
+
+
+def log_error(where, exc):
+    window.console.error(f"Sixty-Six: {where}: {type(exc).__name__}: {exc}")
+
+
+class App:
+    def __init__(self):
+        self.url = UrlOptions.parse(str(window.location.search or ""))
+        try:
+            backend = window.localStorage
+        except Exception:  # storage blocked: play without saving
+            backend = None
+        self.store = Store(backend)
+        self.settings = self.store.load_settings()
+        self.stats = self.store.load_stats()
+        browser = [str(x) for x in (window.navigator.languages or [])]
+        self.lang = pick_language(self.url.lang, self.settings.lang, browser)
+        self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
+        self.tr = Translator(self.lang, self.catalogs[self.lang])
+        self.level = self.url.level or self.settings.level
+        self.pace = FAST_PACE if self.url.fast else PACE
+        self.busy = False
+        self.hint_pending = False
+        self.notices = []
+        self.update_waiting = False
+        self.rendered_trick = []
+        self.rendered_messages = None
+        self.refocus_hand = None
+        self.worker = None
+        self.table = self.load_table()
+        self.proxies = []
+
+    # -- start -------------------------------------------------------------
+    def load_table(self):
+        saved = None
+        try:
+            saved = self.store.load_game()
+        except SavedDataError as e:
+            window.console.warn(f"Sixty-Six: saved game discarded ({e})")
+            self.notices.append("notice.corrupt")
+            self.store.forget_game()
+        seed = self.url.seed
+        if saved is not None and (seed is None or saved[0].seed == seed):
+            match, counted = saved
+            table = Table(match, counted, self.stats)
+            if not table.hand_over:
+                table.say("msg.resumed")
+        else:
+            table = Table.new(seed, self.stats)
+        self.save(table)
+        return table
+
+    def save(self, table=None):
+        table = table or self.table
+        self.store.save_game(table.match, table.counted_hands)
+        self.store.save_stats(self.stats)
+
+    def listen(self, el, event, handler):
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        el.addEventListener(event, proxy)
+
+    def bind(self):
+        self.listen(by_id("hand"), "click", self.on_hand_click)
+        self.listen(by_id("hand"), "keydown", self.on_hand_key)
+        for name in ("exchange", "close", "declare"):
+            self.listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.spawn(self.human([n])))
+        self.listen(by_id("btn-hint"), "click", lambda e: self.spawn(self.ask_hint()))
+        self.listen(by_id("btn-next-hand"), "click", lambda e: self.spawn(self.next_hand()))
+        self.listen(by_id("btn-new-match"), "click", lambda e: self.spawn(self.new_match(close_menu=True)))
+        self.listen(by_id("btn-new-match-end"), "click", lambda e: self.spawn(self.new_match()))
+        self.listen(by_id("btn-rules"), "click", lambda e: by_id("rules-dialog").showModal())
+        self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
+        self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
+        self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
+        for button in document.querySelectorAll("button.lang"):
+            self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
+        self.listen(by_id("level-select"), "change", self.on_level)
+        self.listen(by_id("count-myself"), "change", self.on_count_myself)
+        self.listen(document, "sixtysix:update-ready", lambda e: self.on_update_ready())
+        if root.getAttribute("data-sw-update") == "ready":
+            self.on_update_ready()
+
+    async def start(self):
+        self.bind()
+        self.apply_static_texts()
+        self.render()
+        root.classList.remove("booting")
+        root.classList.add("ready")
+        await self.computer_turns()
+
+    def spawn(self, coro):
+        """Run an event's coroutine; errors are logged (and fail the e2e tests)."""
+        async def guarded():
+            try:
+                await coro
+            except Exception as exc:  # keep the page alive
+                log_error("event", exc)
+                self.busy = False
+                self.render()
+        return asyncio.ensure_future(guarded())
+
+    # -- playing -----------------------------------------------------------
+    def on_hand_click(self, event):
+        button = event.target.closest("button.card")
+        if not button:
+            return
+        code = str(button.dataset.code)
+        if self.busy or str(button.getAttribute("aria-disabled")) == "true":
+            return
+        actions = self.table.actions_for_card(code)
+        if not actions:
+            return
+        cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
+        self.refocus_hand = cards.index(code) if document.activeElement == button else None
+        self.spawn(self.human(actions))
+
+    def on_hand_key(self, event):
+        key = str(event.key)
+        moves = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
+        buttons = list(by_id("hand").querySelectorAll("button.card"))
+        if not buttons or key not in (*moves, "Home", "End"):
+            return
+        current = next((i for i, b in enumerate(buttons) if b == document.activeElement), 0)
+        if key == "Home":
+            target = 0
+        elif key == "End":
+            target = len(buttons) - 1
+        else:
+            target = (current + moves[key]) % len(buttons)
+        event.preventDefault()
+        for i, b in enumerate(buttons):
+            b.tabIndex = 0 if i == target else -1
+        buttons[target].focus()
+
+    async def human(self, notations):
+        """The player's action(s): a card (maybe with its marriage) or a button."""
+        if self.busy or not self.table.human_to_move():
+            return
+        legal = self.table.view(HUMAN)["legal"]
+        if notations[0] not in legal:
+            return
+        self.busy = True
+        try:
+            self.table.apply_human(notations)
+            self.save()
+            self.render()
+            if notations[-1].startswith("play:"):
+                await asyncio.sleep(self.pace["travel"])
+            await self.show_finished_trick()
+        finally:
+            self.busy = False
+        await self.computer_turns()
+
+    async def computer_turns(self):
+        """Let the computer act until it is the player's turn or the hand ends."""
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            while self.table.computer_to_move():
+                self.render()
+                started = window.performance.now()
+                view = self.table.view(COMPUTER)
+                notation = await self.ask_worker("choose", view, self.level)
+                elapsed = (window.performance.now() - started) / 1000
+                if elapsed < self.pace["think"]:
+                    await asyncio.sleep(self.pace["think"] - elapsed)
+                if not self.table.computer_to_move() or self.table.view(COMPUTER)["history"] != view["history"]:
+                    break  # the table changed meanwhile (new match)
+                if not self.table.apply_computer(notation or ""):
+                    self.notices.append("notice.bot_failed")
+                self.save()
+                self.render()
+                if notation and notation.startswith("play:"):
+                    await asyncio.sleep(self.pace["travel"])
+                await self.show_finished_trick()
+        finally:
+            self.busy = False
+            self.render()
+
+    async def show_finished_trick(self):
+        """Leave a completed trick on the table for a moment, then gather it."""
+        if self.table.showing_trick is None:
+            return
+        await asyncio.sleep(self.pace["show_trick"])
+        winner = "you" if self.table.showing_trick["winner"] == HUMAN else "computer"
+        trick = by_id("trick")
+        trick.classList.add(f"gather-{winner}")
+        await asyncio.sleep(self.pace["gather"])
+        trick.classList.remove(f"gather-{winner}")
+        self.table.gather()
+        self.render()
+
+    async def ask_worker(self, function, view, level=None):
+        """Call the bot worker; ``None`` if it fails (the table then falls back)."""
+        try:
+            if self.worker is None:
+                self.worker = await workers["bot"]
+            args = [json.dumps(view)] + ([level] if level else [])
+            result = await getattr(self.worker, function)(*args)
+            return str(result)
+        except Exception as exc:
+            log_error(f"bot worker {function}", exc)
+            return None
+
+    async def ask_hint(self):
+        if self.hint_pending or not self.table.human_to_move() or self.busy:
+            return
+        self.hint_pending = True
+        self.render()
+        view = self.table.view(HUMAN)
+        try:
+            notation = await self.ask_worker("hint", view)
+        finally:
+            self.hint_pending = False
+        if self.table.view(HUMAN)["history"] == view["history"]:
+            self.table.set_hint(notation)
+        self.render()
+
+    async def next_hand(self):
+        if self.busy or not self.table.hand_over or self.table.match_over:
+            return
+        self.table.next_hand()
+        self.save()
+        if self.apply_update_now():
+            return
+        self.render()
+        await self.computer_turns()
+
+    async def new_match(self, close_menu=False):
+        if close_menu:
+            by_id("menu-dialog").close()
+        if self.busy:
+            return
+        self.table = Table.new(None, self.stats)
+        self.save()
+        if self.url.seed is not None:  # a reload must resume this match, not restart the seed
+            params = window.URLSearchParams.new(window.location.search)
+            params.delete("seed")
+            query = str(params.toString())
+            window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
+            self.url.seed = None
+        if self.apply_update_now():
+            return
+        self.render()
+        await self.computer_turns()
+
+    # -- settings, dialogs, notices ------------------------------------------
+    def switch_language(self, lang):
+        if lang not in LANGUAGES:
+            return
+        self.lang = lang
+        self.tr = Translator(lang, self.catalogs[lang])
+        self.settings.lang = lang
+        self.store.save_settings(self.settings)
+        self.apply_static_texts()
+        self.rendered_messages = None
+        self.render()
+        if by_id("last-trick-dialog").open:
+            self.fill_last_trick()
+
+    def on_level(self, event):
+        level = str(event.target.value)
+        if level in PLAYER_LEVELS:
+            self.level = level
+            self.settings.level = level
+            self.store.save_settings(self.settings)
+
+    def on_count_myself(self, event):
+        self.settings.count_myself = bool(event.target.checked)
+        self.store.save_settings(self.settings)
+        self.render()
+
+    def open_menu(self):
+        by_id("level-select").value = self.level if self.level in PLAYER_LEVELS else self.settings.level
+        by_id("count-myself").checked = self.settings.count_myself
+        by_id("menu-dialog").showModal()
+
+    def open_last_trick(self):
+        self.fill_last_trick()
+        by_id("last-trick-dialog").showModal()
+
+    def fill_last_trick(self):
+        model = self.model()
+        box = by_id("last-trick-cards")
+        box.replaceChildren()
+        for card in model.last_trick or []:
+            img = self.card_img(card.code, card.name)
+            img.classList.add(f"by-{card.owner}")
+            box.appendChild(img)
+        set_text(by_id("last-trick-text"), model.last_trick_text)
+
+    def on_update_ready(self):
+        if self.update_waiting:
+            return
+        self.update_waiting = True
+        self.notices.append("notice.update")
+        self.render()
+
+    def apply_update_now(self):
+        """Between hands: hand over to a waiting new version (it reloads the page)."""
+        if not self.update_waiting:
+            return False
+        try:
+            return bool(window.sixtysixApplyUpdate())
+        except Exception as exc:
+            log_error("update", exc)
+            return False
+
+    def dismiss_notice(self):
+        self.notices = []
+        self.render()
+
+    # -- rendering -----------------------------------------------------------
+    def model(self):
+        return present.build(self.table, self.settings, self.tr, busy=self.busy, hint_pending=self.hint_pending)
+
+    def apply_static_texts(self):
+        t = self.tr.t
+        root.lang = self.lang
+        for el in document.querySelectorAll("[data-i18n]"):
+            set_text(el, t(str(el.dataset.i18n)))
+        for el in document.querySelectorAll("[data-i18n-label]"):
+            set_label(el, t(str(el.dataset.i18nLabel)))
+        document.title = t("app.title")
+
+    def card_src(self, code):
+        return f"assets/cards/{self.lang}/{code}.svg"
+
+    def card_img(self, code, name):
+        img = document.createElement("img")
+        img.className = "card-img"
+        img.src = self.card_src(code)
+        img.alt = name
+        img.draggable = False
+        return img
+
+    def render(self):
+        m = self.model()
+        self.render_markers(m)
+        self.render_score(m)
+        self.render_opponent(m)
+        self.render_stock(m)
+        self.render_trick(m)
+        self.render_hand(m)
+        self.render_status(m)
+        self.render_buttons(m)
+        self.render_notice()
+        for lang_button in document.querySelectorAll("button.lang"):
+            lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == self.lang else "false")
+
+    def render_markers(self, m):
+        d = root.dataset
+        d.toMove = m.to_move
+        d.hand = str(m.hand_number)
+        d.score = f"{m.score[HUMAN]}-{m.score[COMPUTER]}"
+        d.stock = str(m.stock_count)
+        d.stockState = m.stock_state
+        d.result = m.result_reason or ""
+        d.hint = self.table.hint or ""
+        d.lang = self.lang
+        d.busy = "1" if (self.busy or self.hint_pending) else "0"
+
+    def render_score(self, m):
+        set_text(by_id("score-you"), str(m.score[HUMAN]))
+        set_text(by_id("score-computer"), str(m.score[COMPUTER]))
+        set_text(by_id("score-aria"), m.score_aria)
+        set_text(by_id("hand-number"), m.hand_number_text)
+
+    def render_opponent(self, m):
+        box = by_id("opp-hand")
+        set_label(box, m.opponent_aria)
+        while box.children.length > m.opponent_count:
+            box.lastElementChild.remove()
+        while box.children.length < m.opponent_count:
+            img = document.createElement("img")
+            img.className = "card-img back"
+            img.src = "assets/cards/back.svg"
+            img.alt = ""
+            box.appendChild(img)
+        self.render_pile("opp-pile", "opp-pile-text", m.piles["computer"], m.pile_texts["computer"])
+        self.render_pile("my-pile", "my-pile-text", m.piles["you"], m.pile_texts["you"])
+
+    def render_pile(self, pile_id, text_id, count, text):
+        pile = by_id(pile_id)
+        pile.dataset.count = str(count)
+        pile.classList.toggle("empty", count == 0)
+        set_text(by_id(text_id), text)
+
+    def render_stock(self, m):
+        stock = by_id("stock")
+        stock.dataset.state = m.stock_state
+        set_label(stock, m.stock_aria)
+        trump = by_id("trump-card")
+        if m.trump_card is None:
+            trump.hidden = True
+        else:
+            trump.hidden = False
+            src = self.card_src(m.trump_card) if m.trump_face_up else "assets/cards/back.svg"
+            if not str(trump.src).endswith(src):
+                trump.src = src
+        trump.alt = m.trump_aria
+        set_text(by_id("stock-count"), m.stock_text)
+        set_text(by_id("trump-text"), m.trump_text)
+
+    def render_trick(self, m):
+        box = by_id("trick")
+        codes = [c.code for c in m.trick]
+        box.classList.toggle("complete", m.trick_complete)
+        for img in list(box.querySelectorAll("img.card-img")):
+            if str(img.dataset.code) not in codes:
+                img.remove()
+        for card in m.trick:
+            img = box.querySelector(f'img[data-code="{card.code}"]')
+            if not img:
+                img = self.card_img(card.code, card.name)
+                img.dataset.code = card.code
+                img.classList.add(f"by-{card.owner}")
+                if card.code not in self.rendered_trick:
+                    img.classList.add("arrive")
+                box.appendChild(img)
+            else:
+                img.alt = card.name
+                img.src = self.card_src(card.code)
+        self.rendered_trick = codes
+
+    def render_hand(self, m):
+        hand = by_id("hand")
+        set_label(hand, m.my_hand_aria)
+        existing = {str(b.dataset.code): b for b in hand.querySelectorAll("button.card")}
+        wanted = [c.code for c in m.my_cards]
+        had_focus = hand.contains(document.activeElement)
+        for code, button in existing.items():
+            if code not in wanted:
+                button.remove()
+        buttons = []
+        for card in m.my_cards:
+            button = existing.get(card.code)
+            if button is None:
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "card"
+                button.dataset.code = card.code
+                button.appendChild(self.card_img(card.code, card.name))
+            img = button.firstElementChild
+            if img.alt != card.name:
+                img.alt = card.name
+                img.src = self.card_src(card.code)
+            button.setAttribute("aria-disabled", "false" if card.playable else "true")
+            button.classList.toggle("playable", card.playable)
+            button.classList.toggle("dimmed", card.dimmed)
+            button.classList.toggle("hinted", card.hinted)
+            buttons.append(button)
+        current = [str(b.dataset.code) for b in hand.querySelectorAll("button.card")]
+        if current != wanted:
+            for button in buttons:
+                hand.appendChild(button)
+        # One card in the tab order (arrow keys move between them).
+        focus_at = None
+        if self.refocus_hand is not None and m.can_act and buttons:
+            focus_at = min(self.refocus_hand, len(buttons) - 1)
+            self.refocus_hand = None
+        elif had_focus and hand.contains(document.activeElement):
+            focus_at = next(i for i, b in enumerate(buttons) if b == document.activeElement)
+        tab_at = focus_at if focus_at is not None else next(
+            (i for i, c in enumerate(m.my_cards) if c.playable), 0)
+        for i, button in enumerate(buttons):
+            button.tabIndex = 0 if i == tab_at else -1
+        if focus_at is not None:
+            buttons[focus_at].focus()
+
+    def render_status(self, m):
+        set_text(by_id("turn"), m.turn_text)
+        set_text(by_id("points"), m.points_text)
+        if m.messages != self.rendered_messages:
+            box = by_id("messages")
+            box.replaceChildren()
+            for text in m.messages:
+                p = document.createElement("p")
+                set_text(p, text)
+                box.appendChild(p)
+            self.rendered_messages = list(m.messages)
+        set_text(by_id("stats-hands"), m.stats_texts[0])
+        set_text(by_id("stats-matches"), m.stats_texts[1])
+        by_id("btn-last-trick").disabled = m.last_trick is None
+
+    def render_buttons(self, m):
+        ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
+               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end"}
+        for name, el_id in ids.items():
+            button = by_id(el_id)
+            button.hidden = not m.buttons[name]
+            button.classList.toggle("hinted", m.hinted_button == name)
+        by_id("btn-hint").setAttribute("aria-busy", "true" if self.hint_pending else "false")
+
+    def render_notice(self):
+        box = by_id("notice")
+        box.hidden = not self.notices
+        if self.notices:
+            set_text(by_id("notice-text"), " ".join(self.tr.t(k) for k in self.notices))
+
+
+async def main():
+    try:
+        app = App()
+        await app.start()
+    except Exception as exc:
+        log_error("start", exc)
+        lang = str(root.lang or "pt")
+        catalog = load_catalog(lang if lang in LANGUAGES else "pt")
+        set_text(by_id("boot-text"), catalog["boot.failed"])
+
+
+asyncio.ensure_future(main())

@@ -1,0 +1,74 @@
+// Boot glue for index.html: runs before Python is ready, and nothing else.
+//
+// - Picks the language the same way ui/i18n.py does (?lang=, the saved
+//   setting, the browser's languages, else Portuguese), sets <html lang>,
+//   and fills every [data-i18n] text from locales/<lang>.json so the table
+//   shell reads right at once. Python redoes this on every render.
+// - Turns PyScript's `py:progress` events into the boot line's texts.
+// - Marks ?embed=1 with the class "embed" on <html> before the first paint.
+// Everything else (the table, the rules of play) lives in ui/*.py.
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  const params = new URLSearchParams(location.search);
+  const LANGS = ["pt", "it"];
+
+  const pick = () => {
+    const saved = (() => {
+      try {
+        const data = JSON.parse(localStorage.getItem("sixtysix.settings") || "null");
+        return data && data.lang;
+      } catch (e) {
+        return null;
+      }
+    })();
+    const candidates = [params.get("lang"), saved, ...(navigator.languages || [navigator.language])];
+    for (const c of candidates) {
+      const base = String(c || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+      if (LANGS.includes(base)) return base;
+    }
+    return "pt";
+  };
+
+  const lang = pick();
+  root.lang = lang;
+  if (params.get("embed") === "1") root.classList.add("embed");
+
+  let texts = null;
+  const fill = () => {
+    if (!texts || root.classList.contains("ready")) return; // Python has taken over
+    for (const el of document.querySelectorAll("[data-i18n]")) {
+      const text = texts[el.dataset.i18n];
+      if (text !== undefined) el.textContent = text;
+    }
+    for (const el of document.querySelectorAll("[data-i18n-label]")) {
+      const text = texts[el.dataset.i18nLabel];
+      if (text !== undefined) el.setAttribute("aria-label", text);
+    }
+  };
+  fetch(`locales/${lang}.json`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => {
+      texts = data;
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
+      else fill();
+    })
+    .catch(() => {});
+
+  // PyScript reports its boot steps as "Loading Pyodide", "Loading files"...
+  const STEPS = [
+    [/interpreter|pyodide|storage/i, "boot.runtime"],
+    [/files|fetch|modules/i, "boot.files"],
+    [/^Loaded Pyodide/i, "boot.starting"],
+  ];
+  addEventListener("py:progress", ({ detail }) => {
+    const line = document.getElementById("boot-text");
+    if (!line || !texts) return;
+    let key = null;
+    for (const [re, k] of STEPS) if (re.test(String(detail))) key = k;
+    if (key && texts[key]) {
+      line.dataset.i18n = key;
+      line.textContent = texts[key];
+    }
+  });
+})();

@@ -1,0 +1,48 @@
+"""Asking a bot for a move, as the bot worker does (no browser imports).
+
+The worker receives the player's view as JSON text and returns a notation
+string. Each call builds the bot with a seed drawn from the view itself, so
+the same position always gets the same answer: a reload replays the same
+match, and tests can compute in CPython what the page will do.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from sixtysix import bots
+
+LEVELS = ("easy", "medium", "hard", "random")
+
+
+def view_seed(view: dict) -> int:
+    """A stable number for a position (the same under CPython and Pyodide)."""
+    key = json.dumps([view.get("player"), view.get("hand"), view.get("trick"), view.get("history")],
+                     separators=(",", ":"), sort_keys=True)
+    return zlib.crc32(key.encode("utf-8"))
+
+
+def make_bot(level: str, seed: int):
+    """The bot for ``level``; a level the bots package lacks falls back to a
+    weaker one, then to ``random``, so the table always has an opponent."""
+    order = {"hard": ("hard", "medium", "easy"), "medium": ("medium", "easy"), "easy": ("easy",)}
+    for name in (*order.get(level, ()), "random"):
+        try:
+            return bots.make(name, seed=seed)
+        except ValueError:
+            continue
+    raise ValueError(f"no bot available for level {level!r}")
+
+
+def choose(view: dict, level: str) -> str:
+    """The bot's action for ``view`` as notation; always one of ``view["legal"]``."""
+    legal = view.get("legal") or []
+    if not legal:
+        raise ValueError("no legal action in this view")
+    action = str(make_bot(level, view_seed(view)).choose(view))
+    return action if action in legal else legal[0]
+
+
+def choose_json(view_json: str, level: str) -> str:
+    return choose(json.loads(view_json), level)

@@ -1,0 +1,115 @@
+"""Texts: every word the table shows comes from ``locales/<lang>.json``.
+
+No browser imports here, so CPython tests cover it. A catalog is a flat dict
+of dotted keys to texts with ``{name}`` placeholders.
+
+>>> tr = Translator("it", {"card.name": "{rank} di {suit}", "rank.A": "Asso", "suit.H": "Cuori"})
+>>> tr.card("AH")
+'Asso di Cuori'
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+LANGUAGES = ("pt", "it")
+DEFAULT_LANGUAGE = "pt"
+
+SUIT_LETTERS = "CDHS"
+RANK_LETTERS = "9JQKTA"
+
+#: Keys the code builds from parts (``"suit." + letter`` ...); the locale
+#: tests check that every one of them exists in every catalog.
+LEVELS = ("easy", "medium", "hard", "random")
+RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_failed", "last_trick")
+WHO = ("you", "computer")
+
+
+def dynamic_keys() -> set[str]:
+    """Every key the UI builds at run time rather than naming literally."""
+    keys = {f"suit.{s}" for s in SUIT_LETTERS}
+    keys |= {f"rank.{r}" for r in RANK_LETTERS}
+    keys |= {f"rank.short.{r}" for r in RANK_LETTERS}
+    keys |= {f"level.{lv}" for lv in LEVELS}
+    keys |= {f"lang.{lang}" for lang in LANGUAGES}
+    for w in WHO:
+        keys |= {f"result.{kind}.{w}" for kind in RESULT_KINDS}
+        keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",
+                 f"msg.close.{w}", f"msg.declare.{w}", f"msg.trick.{w}",
+                 f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}"}
+    keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
+    return keys
+
+
+def pick_language(url_lang: str | None, saved_lang: str | None, browser_langs=()) -> str:
+    """The language to show: ``?lang=``, else the saved choice, else the browser's, else pt.
+
+    >>> pick_language(None, None, ["it-IT", "en"])
+    'it'
+    >>> pick_language("xx", None, ["en-US"])
+    'pt'
+    """
+    for candidate in (url_lang, saved_lang, *browser_langs):
+        if not candidate:
+            continue
+        base = str(candidate).strip().lower().replace("_", "-").split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def load_catalog(lang: str, root: str | Path = ".") -> dict[str, str]:
+    """Read ``locales/<lang>.json`` below ``root``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
+    path = Path(root) / "locales" / f"{lang}.json"
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return flatten(data)
+
+
+def flatten(data: dict, prefix: str = "") -> dict[str, str]:
+    """Nested objects become dotted keys; a flat catalog comes back unchanged."""
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = str(value)
+    return out
+
+
+class Translator:
+    """Looks texts up in one catalog; a missing key shows as the key itself."""
+
+    def __init__(self, lang: str, catalog: dict[str, str]):
+        self.lang = lang
+        self.catalog = catalog
+        self.missing: set[str] = set()
+
+    def t(self, key: str, **params) -> str:
+        """The text for ``key`` with ``{name}`` placeholders filled in."""
+        text = self.catalog.get(key)
+        if text is None:
+            self.missing.add(key)
+            return key
+        if params:
+            try:
+                return text.format(**params)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def suit(self, letter: str) -> str:
+        return self.t(f"suit.{letter}")
+
+    def rank(self, letter: str) -> str:
+        return self.t(f"rank.{letter}")
+
+    def card(self, code: str) -> str:
+        """A card's full name: ``"QH"`` gives "Dama de Copas" / "Donna di Cuori"."""
+        return self.t("card.name", rank=self.rank(code[0]), suit=self.suit(code[1]))
+
+    def game_points(self, n: int) -> str:
+        return self.t("gp.one") if n == 1 else self.t("gp.many", n=n)

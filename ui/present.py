@@ -1,0 +1,255 @@
+"""What to show: the table's model computed from the player's view.
+
+:func:`build` turns a view dict (``game.view(0).to_dict()``) plus UI-only
+state into a :class:`TableModel` of plain values and translated texts; the
+DOM layer copies it onto the page and holds no logic of its own. Nothing here
+decides a rule: playable cards and buttons come from ``view["legal"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .i18n import Translator
+from .state import Settings
+from .table import COMPUTER, HUMAN, WHO, Message, Table
+
+#: Display order of suits in the player's hand: colours alternate.
+HAND_SUIT_ORDER = "CHSD"
+#: The points from which the default mode offers "declare 66".
+DECLARE_THRESHOLD = 66
+
+
+@dataclass
+class CardModel:
+    code: str
+    name: str
+    playable: bool = False
+    dimmed: bool = False
+    hinted: bool = False
+    #: In a trick: who played it (``"you"``/``"computer"``).
+    owner: str = ""
+
+
+@dataclass
+class TableModel:
+    lang: str
+    #: ``"you"``, ``"computer"`` or ``"none"``; tests wait on it (``data-to-move``).
+    to_move: str
+    #: The player can act now (no animation, no computer move pending).
+    can_act: bool
+    hand_number: int
+    score: list[int]
+    score_aria: str
+    hand_number_text: str
+    my_cards: list[CardModel]
+    my_hand_aria: str
+    opponent_count: int
+    opponent_aria: str
+    stock_count: int
+    stock_state: str  # "open", "closed" or "empty"
+    stock_aria: str
+    stock_text: str
+    trump: str
+    trump_text: str
+    trump_card: str | None
+    trump_face_up: bool
+    trump_aria: str
+    trick: list[CardModel]
+    #: The trick on show was just completed (it is about to be gathered).
+    trick_complete: bool
+    trick_winner: str
+    piles: dict
+    pile_texts: dict
+    points_text: str
+    turn_text: str
+    messages: list[str]
+    buttons: dict
+    hinted_button: str | None
+    result_reason: str | None
+    hand_over: bool
+    match_over: bool
+    last_trick: list[CardModel] | None
+    last_trick_text: str
+    stats_texts: list[str] = field(default_factory=list)
+
+
+def message_text(msg: Message, tr: Translator) -> str:
+    """A message in the current language (card codes and suits translated)."""
+    params = {}
+    for k, v in msg.params.items():
+        if k in ("card", "gave"):
+            params[k] = tr.card(v)
+        elif k == "suit":
+            params[k] = tr.suit(v)
+        elif k == "gp":
+            params[k] = tr.game_points(v)
+        else:
+            params[k] = v
+    return tr.t(msg.key, **params)
+
+
+def hand_order(hand: list[str]) -> list[str]:
+    """The player's hand for display: grouped by suit with colours alternating,
+    each suit in the order the engine's view gives (weakest first)."""
+    return sorted(hand, key=lambda c: HAND_SUIT_ORDER.index(c[1]))
+
+
+def hint_targets(hint: str | None) -> tuple[set[str], str | None]:
+    """Cards and button a hint points at: ``play:X`` marks X, ``marry:S`` marks
+    the K and Q of S, other actions mark their button."""
+    if not hint:
+        return set(), None
+    if hint.startswith("play:"):
+        return {hint[5:]}, None
+    if hint.startswith("marry:"):
+        s = hint[6:]
+        return {"K" + s, "Q" + s}, None
+    return set(), hint
+
+
+def hint_text(hint: str, tr: Translator) -> str:
+    if hint.startswith("play:"):
+        return tr.t("hint.play", card=tr.card(hint[5:]))
+    if hint.startswith("marry:"):
+        return tr.t("hint.marry", suit=tr.suit(hint[6:]))
+    return tr.t(f"hint.{hint}")
+
+
+def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
+          hint_pending: bool = False) -> TableModel:
+    """The model of the whole table for the human player (player 0)."""
+    v = table.view(HUMAN)
+    legal = set(v["legal"])
+    hand_over = v["result"] is not None
+    match_over = table.match_over
+    human_turn = v["to_move"] == HUMAN and not hand_over
+    showing = table.showing_trick
+    can_act = human_turn and not busy and showing is None
+    hinted_cards, hinted_button = hint_targets(table.hint if can_act else None)
+
+    my_cards = []
+    for code in hand_order(v["hand"]):
+        playable = can_act and f"play:{code}" in legal
+        my_cards.append(CardModel(code, tr.card(code), playable=playable,
+                                  dimmed=can_act and not playable, hinted=code in hinted_cards))
+
+    # The trick on the table: the one being played, or a finished one on show.
+    if showing is not None:
+        leader, cards = showing["leader"], showing["cards"]
+        trick_winner = WHO[showing["winner"]]
+    else:
+        leader, cards = v["leader"], v["trick"]
+        trick_winner = ""
+    trick = [CardModel(c, tr.card(c), owner=WHO[leader if i == 0 else 1 - leader]) for i, c in enumerate(cards)]
+
+    if v["stock"] == 0:
+        stock_state = "empty"
+    elif v["closed_by"] is not None:
+        stock_state = "closed"
+    else:
+        stock_state = "open"
+    trump_card = v["trump_card"]
+    face_up = trump_card is not None and stock_state == "open"
+    if trump_card is None:
+        trump_aria = tr.t("trump.suit", suit=tr.suit(v["trump"]))
+    elif face_up:
+        trump_aria = tr.t("trump.card.aria", card=tr.card(trump_card))
+    else:
+        trump_aria = tr.t("trump.hidden.aria", suit=tr.suit(v["trump"]))
+    if stock_state == "empty":
+        stock_text = tr.t("stock.empty")
+    elif stock_state == "closed":
+        stock_text = tr.t("stock.closed")
+    else:
+        stock_text = tr.t("stock.count", n=v["stock"])
+
+    # Buttons: shown only when the engine lists the action.
+    my_points, my_tricks = v["points"][HUMAN], v["tricks"][HUMAN]
+    if settings.count_myself:
+        may_declare = my_tricks >= 1
+    else:
+        may_declare = my_points >= DECLARE_THRESHOLD
+    buttons = {
+        "exchange": can_act and "exchange" in legal,
+        "close": can_act and "close" in legal,
+        "declare": can_act and "declare" in legal and may_declare,
+        "hint": can_act,
+        "next_hand": hand_over and not match_over and not busy and showing is None,
+        "new_match": match_over and not busy and showing is None,
+    }
+
+    if hand_over:
+        turn_text = tr.t("turn.over")
+    elif human_turn:
+        if v["pending_marriage"]:
+            turn_text = tr.t("turn.you.marriage")
+        elif v["trick"]:
+            turn_text = tr.t("turn.you.follow")
+        else:
+            turn_text = tr.t("turn.you.lead")
+    else:
+        turn_text = tr.t("turn.computer")
+
+    messages = [message_text(m, tr) for m in table.messages]
+    if can_act and hint_pending:
+        messages.append(tr.t("hint.thinking"))
+    elif can_act and table.hint:
+        messages.append(hint_text(table.hint, tr))
+
+    completed = v["completed_tricks"]
+    if completed:
+        lt = completed[-1]
+        last_trick = [CardModel(c, tr.card(c), owner=WHO[lt["leader"] if i == 0 else 1 - lt["leader"]])
+                      for i, c in enumerate(lt["cards"])]
+        last_trick_text = tr.t(f"last_trick.by.{WHO[lt['winner']]}")
+    else:
+        last_trick, last_trick_text = None, tr.t("last_trick.none")
+
+    # During the pause that shows a completed trick its cards are not yet in a pile.
+    piles = list(v["tricks"])
+    if showing is not None:
+        piles[showing["winner"]] -= 1
+    score = table.match.scores
+    st = table.stats
+    return TableModel(
+        lang=tr.lang,
+        to_move=("you" if can_act else
+                 "none" if hand_over and not busy and showing is None else "computer"),
+        can_act=can_act,
+        hand_number=len(table.match.games),
+        score=list(score),
+        score_aria=tr.t("score.aria", you=score[HUMAN], computer=score[COMPUTER]),
+        hand_number_text=tr.t("score.hand", n=len(table.match.games)),
+        my_cards=my_cards,
+        my_hand_aria=tr.t("hand.you.aria"),
+        opponent_count=v["opponent_cards"],
+        opponent_aria=tr.t("hand.computer.aria", n=v["opponent_cards"]),
+        stock_count=v["stock"],
+        stock_state=stock_state,
+        stock_aria=tr.t("stock.aria", n=v["stock"]),
+        stock_text=stock_text,
+        trump=v["trump"],
+        trump_text=tr.t("trump.suit", suit=tr.suit(v["trump"])),
+        trump_card=trump_card,
+        trump_face_up=face_up,
+        trump_aria=trump_aria,
+        trick=trick,
+        trick_complete=showing is not None,
+        trick_winner=trick_winner,
+        piles={"you": max(piles[HUMAN], 0), "computer": max(piles[COMPUTER], 0)},
+        pile_texts={"you": tr.t("pile.you", n=v["tricks"][HUMAN]),
+                    "computer": tr.t("pile.computer", n=v["tricks"][COMPUTER])},
+        points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=my_points),
+        turn_text=turn_text,
+        messages=messages,
+        buttons=buttons,
+        hinted_button=hinted_button,
+        result_reason=v["result"]["reason"] if hand_over else None,
+        hand_over=hand_over,
+        match_over=match_over,
+        last_trick=last_trick,
+        last_trick_text=last_trick_text,
+        stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
+                     tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
+    )

@@ -1,0 +1,120 @@
+"""UI-only data: the player's settings and simple statistics.
+
+Plain dataclasses with no browser imports (chessground's ``HeadlessState``
+idea): the DOM layer reads them, ``storage`` saves them, tests build them.
+Nothing here knows a rule of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+#: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
+PLAYER_LEVELS = ("easy", "medium", "hard")
+URL_LEVELS = PLAYER_LEVELS + ("random",)
+
+
+@dataclass
+class Settings:
+    """What the player chose; saved after every change."""
+
+    #: ``"pt"`` or ``"it"``; ``None`` follows the browser's language.
+    lang: str | None = None
+    #: The computer's strength: one of :data:`PLAYER_LEVELS`.
+    level: str = "medium"
+    #: Hide the player's own points and let them declare on their own count
+    #: (a false declaration is then possible and scored as the rules say).
+    count_myself: bool = False
+
+    @classmethod
+    def from_dict(cls, data) -> "Settings":
+        """Settings from saved data, keeping only valid fields (anything odd falls back)."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        if data.get("lang") in ("pt", "it"):
+            s.lang = data["lang"]
+        if data.get("level") in PLAYER_LEVELS:
+            s.level = data["level"]
+        if isinstance(data.get("count_myself"), bool):
+            s.count_myself = data["count_myself"]
+        return s
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Stats:
+    """Hands and matches won and lost by the player on this device."""
+
+    hands_won: int = 0
+    hands_lost: int = 0
+    matches_won: int = 0
+    matches_lost: int = 0
+
+    @classmethod
+    def from_dict(cls, data) -> "Stats":
+        s = cls()
+        if isinstance(data, dict):
+            for f in fields(cls):
+                v = data.get(f.name)
+                if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                    setattr(s, f.name, v)
+        return s
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def count_hand(self, player_won: bool) -> None:
+        if player_won:
+            self.hands_won += 1
+        else:
+            self.hands_lost += 1
+
+    def count_match(self, player_won: bool) -> None:
+        if player_won:
+            self.matches_won += 1
+        else:
+            self.matches_lost += 1
+
+
+@dataclass
+class UrlOptions:
+    """What the page's query string asks for (``?lang=it&level=hard&seed=7&embed=1``)."""
+
+    lang: str | None = None
+    level: str | None = None
+    seed: int | None = None
+    embed: bool = False
+    #: Short pauses for the computer's moves (tests); never offered on the page.
+    fast: bool = False
+
+    @classmethod
+    def parse(cls, query: str) -> "UrlOptions":
+        """Parse ``location.search``; unknown or malformed values are ignored.
+
+        >>> UrlOptions.parse("?lang=it&seed=12&embed=1&level=random")
+        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False)
+        """
+        from urllib.parse import parse_qs
+
+        q = parse_qs(query.lstrip("?"))
+
+        def one(name):
+            values = q.get(name)
+            return values[-1] if values else None
+
+        opts = cls()
+        lang = (one("lang") or "").lower()
+        if lang in ("pt", "it"):
+            opts.lang = lang
+        level = (one("level") or "").lower()
+        if level in URL_LEVELS:
+            opts.level = level
+        seed = one("seed")
+        if seed is not None and seed.strip().isdigit() and len(seed.strip()) <= 12:
+            opts.seed = int(seed.strip())
+        opts.embed = one("embed") in ("1", "true", "yes")
+        opts.fast = one("fast") in ("1", "true", "yes")
+        return opts

@@ -1,0 +1,211 @@
+"""The table's controller: the authoritative match plus UI-only state.
+
+Headless (no browser imports): the DOM layer forwards notation strings here
+and renders what :mod:`ui.present` computes. Nothing here judges a rule:
+which cards can be played comes from the engine's ``view.legal``, scores from
+the match. The only card knowledge is the notation itself (``"KH"`` is a king
+of hearts), needed to turn a click on a K or Q into ``marry:S`` + ``play:..``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sixtysix import Match
+
+from .state import Stats
+
+HUMAN, COMPUTER = 0, 1
+WHO = {HUMAN: "you", COMPUTER: "computer"}
+#: How many recent event messages the message line keeps.
+MESSAGE_LINES = 3
+
+
+@dataclass
+class Message:
+    """An event to tell the player, kept as a key and raw parameters so it can
+    be shown again in another language. Parameters named ``card``/``gave``
+    are card codes, ``suit`` a suit letter, ``gp`` a number of game points."""
+
+    key: str
+    params: dict = field(default_factory=dict)
+
+
+class Table:
+    """One player's table: the match, the message line, the trick on show, the hint."""
+
+    def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None):
+        self.match = match
+        self.stats = stats if stats is not None else Stats()
+        #: Finished hands already added to the statistics.
+        self.counted_hands = len(match.hands) if counted_hands is None else counted_hands
+        self.messages: list[Message] = []
+        #: A just-completed trick left on the table until :meth:`gather`.
+        self.showing_trick: dict | None = None
+        #: The notation the hint proposes, while it still applies.
+        self.hint: str | None = None
+        self._count_finished_hands()
+        if self.hand_over:
+            self._note_result(self.view(HUMAN))
+
+    @classmethod
+    def new(cls, seed=None, stats: Stats | None = None) -> "Table":
+        table = cls(Match.new(seed), 0, stats)
+        table._say_new_hand()
+        return table
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def game(self):
+        return self.match.game
+
+    def view(self, player: int = HUMAN) -> dict:
+        return self.game.view(player).to_dict()
+
+    @property
+    def hand_over(self) -> bool:
+        return self.match.hand_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.winner is not None
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.hand_over else self.game.to_move
+
+    def human_to_move(self) -> bool:
+        return self.to_move == HUMAN
+
+    def computer_to_move(self) -> bool:
+        return self.to_move == COMPUTER
+
+    def actions_for_card(self, code: str) -> list[str] | None:
+        """What a tap on ``code`` sends, or ``None`` if it cannot be played now.
+
+        A K or Q whose marriage can be announced announces it first.
+        """
+        if not self.human_to_move():
+            return None
+        legal = self.view(HUMAN)["legal"]
+        play = f"play:{code}"
+        if play not in legal:
+            return None
+        marry = f"marry:{code[1]}"
+        if code[0] in "KQ" and marry in legal:
+            return [marry, play]
+        return [play]
+
+    # -- changing --------------------------------------------------------
+    def apply(self, player: int, notation: str) -> None:
+        """Apply one action for ``player`` and note what the player should be told.
+
+        :raises ValueError: (the engine's ``IllegalAction``) if not legal now,
+            or if it is not ``player``'s move.
+        """
+        if self.to_move != player:
+            raise ValueError(f"not player {player}'s move")
+        before = self.view(HUMAN)
+        self.match.apply(notation)
+        self.hint = None
+        after = self.view(HUMAN)
+        self._note_events(before, after)
+        if len(after["completed_tricks"]) > len(before["completed_tricks"]):
+            self.showing_trick = after["completed_tricks"][-1]
+        if self.hand_over:
+            self._note_result(after)
+            self._count_finished_hands()
+
+    def apply_human(self, notations: list[str]) -> None:
+        for n in notations:
+            self.apply(HUMAN, n)
+
+    def apply_computer(self, notation: str) -> bool:
+        """Apply the computer's choice; an unusable answer falls back to its first
+        legal action. Returns ``False`` when it had to fall back."""
+        legal = self.view(COMPUTER)["legal"]
+        if notation in legal:
+            self.apply(COMPUTER, notation)
+            return True
+        self.apply(COMPUTER, legal[0])
+        return False
+
+    def gather(self) -> None:
+        """Take the trick on show off the table."""
+        self.showing_trick = None
+
+    def set_hint(self, notation: str | None) -> bool:
+        """Keep the hint if it is still a legal choice for the player."""
+        if notation and self.human_to_move() and notation in self.view(HUMAN)["legal"]:
+            self.hint = notation
+            return True
+        self.hint = None
+        return False
+
+    def next_hand(self) -> None:
+        self.match.next_hand()
+        self.showing_trick = None
+        self.hint = None
+        self.messages = []
+        self._say_new_hand()
+
+    def say(self, key: str, **params) -> None:
+        self.messages.append(Message(key, params))
+        del self.messages[:-MESSAGE_LINES]
+
+    # -- events ----------------------------------------------------------
+    def _say_new_hand(self) -> None:
+        self.say(f"msg.new_hand.{WHO[self.game.dealer]}")
+
+    def _note_events(self, before: dict, after: dict) -> None:
+        for entry in after["history"][len(before["history"]):]:
+            who = WHO[entry["player"]]
+            action = entry["action"]
+            if action.startswith("marry:"):
+                m = after["marriages"][-1] if after["marriages"] else {"suit": action[6:], "points": 20}
+                self.say(f"msg.marriage.{who}", suit=m["suit"], points=m["points"])
+            elif action == "exchange" and after["exchange"]:
+                self.say(f"msg.exchange.{who}", gave=after["exchange"]["gave"], card=after["exchange"]["took"])
+            elif action == "close":
+                self.say(f"msg.close.{who}")
+            elif action == "declare":
+                self.say(f"msg.declare.{who}")
+            if entry["player"] == HUMAN and entry.get("missed_marriage"):
+                self.say("msg.missed_marriage")
+        if len(after["completed_tricks"]) > len(before["completed_tricks"]) and not after["result"]:
+            self.say(f"msg.trick.{WHO[after['completed_tricks'][-1]['winner']]}")
+
+    def _note_result(self, view: dict) -> None:
+        result = view["result"]
+        winner, gp, reason = result["winner"], result["game_points"], result["reason"]
+        loser = 1 - winner
+        last = view["history"][-1] if view["history"] else None
+        if reason == "declared":
+            if last and last["action"] == "declare":
+                self.say(f"result.declared.{WHO[winner]}", points=view["points"][winner], gp=gp)
+            else:
+                self.say(f"result.deemed.{WHO[winner]}", gp=gp)
+        elif reason == "false_declaration":
+            self.say(f"result.false.{WHO[loser]}", points=view["points"][loser], gp=gp)
+        elif reason == "closed_failed":
+            closer = view["closed_by"] if view["closed_by"] is not None else loser
+            declarer = last["player"] if last and last["action"] == "declare" else None
+            if declarer == closer:  # the closer declared without 66
+                self.say(f"result.closed_false.{WHO[closer]}", points=view["points"][closer], gp=gp)
+            elif declarer is not None:  # the other player reached 66 first
+                self.say(f"result.closed_beaten.{WHO[closer]}", gp=gp)
+            else:  # the cards ran out
+                self.say(f"result.closed_failed.{WHO[closer]}", gp=gp)
+        else:
+            self.say(f"result.last_trick.{WHO[winner]}", gp=gp)
+        if self.match.winner is not None:
+            s = self.match.scores
+            self.say(f"result.match.{WHO[self.match.winner]}", you=s[HUMAN], computer=s[COMPUTER])
+
+    def _count_finished_hands(self) -> None:
+        hands = self.match.hands
+        while self.counted_hands < len(hands):
+            self.stats.count_hand(hands[self.counted_hands]["winner"] == HUMAN)
+            self.counted_hands += 1
+            if self.counted_hands == len(hands) and self.match.winner is not None:
+                self.stats.count_match(self.match.winner == HUMAN)
