@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import sys
 
 import pytest
@@ -295,3 +296,36 @@ class RefHand:
 @pytest.fixture
 def rng():
     return random.Random(66)
+
+
+# --- what a player may know ----------------------------------------------------
+
+_CARD_RE = re.compile(r"(?<![A-Za-z0-9])[9JQKTA][CDHS](?![A-Za-z0-9])")
+
+
+def cards_named_in(text: str) -> set[str]:
+    """Every card code that appears in ``text`` (a view as JSON, say)."""
+    return set(_CARD_RE.findall(text))
+
+
+def knowable(game, player: int) -> set[str]:
+    """The cards ``player`` may have seen or been told of at the table: their
+    own hand, every card played, the face-up trump card, both cards of each
+    announced marriage and the 9 given in an exchange. Nothing else: not the
+    opponent's other cards, not the face-down stock."""
+    seen = set(game.hand(player)) | {game.deck[12]}
+    for a in game.action_notations():  # every action is done in the open
+        if a.startswith("play:"):
+            seen.add(a[5:])
+        elif a.startswith("marry:"):
+            seen |= {"K" + a[6:], "Q" + a[6:]}
+        elif a == "exchange":
+            seen.add("9" + game.trump_suit)
+    return seen
+
+
+def secret(game, player: int) -> set[str]:
+    """Cards ``player`` must not be shown: the opponent's hand and the stock,
+    less what :func:`knowable` allows."""
+    hidden = set(game.hand(1 - player)) | set(game.stock_cards())
+    return hidden - knowable(game, player)
