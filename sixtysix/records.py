@@ -67,8 +67,9 @@ def from_dict(data):
     fmt = data.get("format")
     if fmt not in (HAND_FORMAT, MATCH_FORMAT):
         raise RecordError(f"unknown record format {fmt!r}")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported {fmt} version {data.get('version')!r} (this build reads {VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not True, not 1.0
+        raise RecordError(f"unsupported {fmt} version {version!r} (this build reads {VERSION})")
     if fmt == HAND_FORMAT:
         return _replay_hand(data, "hand")
     return _replay_match(data)
