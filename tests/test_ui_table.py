@@ -1,0 +1,142 @@
+"""ui.table: taps become notation, events become messages, results are told
+with the right reason, and statistics count each hand once."""
+
+
+from sixtysix import Game, Match
+from sixtysix_testkit import deck
+from ui.state import Stats
+from ui.storage import decode_game, encode_game
+from ui.table import COMPUTER, HUMAN, Table
+
+
+def table_from(non_dealer_hand, dealer_hand, trump_card, stock=(), dealer=1, stats=None) -> Table:
+    """A Table whose first hand is this deal (player 0 is the person; with
+    ``dealer=1`` the person holds the first hand and leads)."""
+    match = Match.new(seed=1)
+    match.first_dealer = dealer
+    match.games = [Game.from_deck(deck(non_dealer_hand, dealer_hand, trump_card, stock), dealer)]
+    return Table(match, 0, stats)
+
+
+def keys(table):
+    return [m.key for m in table.messages]
+
+
+def test_a_king_with_its_queen_announces_the_marriage_after_a_trick():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    # No trick yet: the king is just played, and the player is told why.
+    assert t.actions_for_card("KH") == ["play:KH"]
+    # Win a trick first: lead AS, the computer answers 9S.
+    t.apply_human(t.actions_for_card("AS"))
+    t.apply(COMPUTER, "play:9S")
+    assert t.showing_trick["winner"] == HUMAN
+    t.gather()
+    assert t.actions_for_card("QH") == ["marry:H", "play:QH"]
+    t.apply_human(t.actions_for_card("QH"))
+    msg = t.messages[-1]
+    assert msg.key == "msg.marriage.you" and msg.params == {"suit": "H", "points": 20}
+    assert t.view(HUMAN)["points"][HUMAN] == 11 + 20
+
+
+def test_a_marriage_led_before_any_trick_is_explained():
+    t = table_from("KH QH 9D JD TD AS", "9S JS QS KS 9C JC", "AC")
+    t.apply_human(t.actions_for_card("KH"))
+    assert "msg.missed_marriage" in keys(t)
+
+
+def test_only_legal_cards_can_be_tapped():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC", dealer=0)
+    # The computer (non-dealer) leads: nothing of the person's is playable.
+    assert not t.human_to_move()
+    assert t.actions_for_card("9S") is None  # not the person's card, and not their turn
+    assert t.actions_for_card("AS") is None
+
+
+def test_a_false_declaration_is_told_and_counted():
+    stats = Stats()
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC", stats=stats)
+    t.apply(HUMAN, "declare")
+    assert t.hand_over
+    last = t.messages[-1]
+    assert last.key == "result.false.you"
+    assert last.params == {"points": 0, "gp": 3}  # the computer has no trick: 3
+    assert stats == Stats(hands_lost=1)
+    assert t.match.scores == [0, 3]
+
+
+def test_closing_then_declaring_falsely_is_a_closing_failure():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    t.apply(HUMAN, "close")
+    assert keys(t)[-1] == "msg.close.you"
+    t.apply(HUMAN, "declare")
+    assert t.view(HUMAN)["result"]["reason"] == "closed_failed"
+    assert t.messages[-1].key == "result.closed_false.you"
+
+
+def test_every_finished_hand_gets_a_result_message_naming_its_game_points():
+    reasons = set()
+    for seed in range(60):
+        t = Table.new(seed)
+        while not t.hand_over:
+            player = t.to_move
+            legal = t.view(player)["legal"]
+            # a simple line: declare when possible, otherwise the first action
+            t.apply(player, "declare" if "declare" in legal and t.view(player)["points"][player] >= 66
+                    else legal[-1] if seed % 2 else legal[0])
+        res = t.view(HUMAN)["result"]
+        reasons.add(res["reason"])
+        result_msgs = [m for m in t.messages if m.key.startswith("result.")]
+        assert result_msgs, t.messages
+        assert result_msgs[0].params["gp"] == res["game_points"]
+    assert {"declared", "false_declaration", "last_trick"} <= reasons
+
+
+def test_statistics_count_each_hand_once_even_across_a_reload():
+    stats = Stats()
+    t = Table.new(3, stats)
+    while not t.hand_over:
+        t.apply(t.to_move, t.view(t.to_move)["legal"][0])
+    assert stats.hands_won + stats.hands_lost == 1
+    # save and reload as the page does
+    match, counted = decode_game(encode_game(t.match, t.counted_hands))
+    again = Table(match, counted, stats)
+    assert stats.hands_won + stats.hands_lost == 1
+    # a reload shows the finished hand's result again
+    assert again.messages and again.messages[-1].key.startswith("result.")
+
+
+def test_a_match_won_is_counted_once():
+    stats = Stats()
+    t = Table.new(11, stats)
+    while not t.match_over:
+        if t.hand_over:
+            t.next_hand()
+            continue
+        t.apply(t.to_move, t.view(t.to_move)["legal"][0])
+    assert stats.matches_won + stats.matches_lost == 1
+    assert stats.hands_won + stats.hands_lost == len(t.match.hands)
+    assert t.messages[-1].key.startswith("result.match.")
+    Table(t.match, t.counted_hands, stats)
+    assert stats.matches_won + stats.matches_lost == 1
+
+
+def test_the_computer_fallback_keeps_the_game_going():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC", dealer=0)
+    assert t.apply_computer("play:XX") is False
+    assert len(t.view(HUMAN)["trick"]) == 1
+
+
+def test_a_hint_is_kept_only_while_it_is_legal():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    assert t.set_hint("play:AS") and t.hint == "play:AS"
+    assert not t.set_hint("play:9S") and t.hint is None
+    t.set_hint("play:AS")
+    t.apply_human(["play:AS"])
+    assert t.hint is None
+
+
+def test_new_hand_message_says_who_deals():
+    m = Match.new(5)
+    t = Table.new(5)
+    expected = "msg.new_hand.you" if m.game.dealer == HUMAN else "msg.new_hand.computer"
+    assert keys(t) == [expected]
