@@ -17,9 +17,13 @@
  *   - otherwise this page's own origin, so only a same-origin host (our
  *     rules pages) can receive it.
  *
+ * Where the browser exposes the parent's origin (location.ancestorOrigins)
+ * and it is not the target, nothing is posted (a console warning says why).
+ *
  * It never listens to incoming messages: the host cannot drive the game.
- * It marks <html> with the class "embedded" so the game's CSS can drop any
- * full-viewport sizing (a root as tall as the frame can only grow the frame).
+ * In embed mode it marks <html> with the class "embedded", so the game's CSS
+ * can drop any full-viewport sizing (a root as tall as the frame can only
+ * grow the frame).
  * The host side of the protocol is rules/embed-host.js.
  */
 (function () {
@@ -66,11 +70,25 @@
     return url.origin;
   }
 
+  var root = document.documentElement;
+  root.classList.add("embedded");
+
   var target = targetOrigin();
   if (!target) return;
 
-  var root = document.documentElement;
-  root.classList.add("embedded");
+  // Where the browser tells us the parent's origin (Chromium, Safari), post
+  // nothing to a parent that could not receive it: the browser would drop the
+  // message and log an error on every resize.
+  var ancestors = window.location.ancestorOrigins;
+  if (ancestors && ancestors.length && ancestors[0] !== "null" && ancestors[0] !== target) {
+    if (window.console) {
+      console.warn(
+        "embed.js: the framing page is " + ancestors[0] + ", not " + target +
+          "; pass parent_origin=" + ancestors[0] + " to report the height to it"
+      );
+    }
+    return;
+  }
 
   /** Height of the content in CSS pixels, independent of the frame's height when possible. */
   function measure() {
