@@ -187,6 +187,14 @@ class RefHand:
         self.done = set()          # exchange/close/marry already done before this lead
         self.result = None
 
+    def clone(self) -> "RefHand":
+        c = copy.copy(self)
+        c.hands = {p: set(h) for p, h in self.hands.items()}
+        c.stock, c.done = list(self.stock), set(self.done)
+        c.won_cards = {p: list(w) for p, w in self.won_cards.items()}
+        c.trick_count, c.marriage_points = dict(self.trick_count), dict(self.marriage_points)
+        return c
+
     # what the rules look at
     def points(self, p: int) -> int:
         return sum(CARD_POINTS[c[0]] for c in self.won_cards[p]) + self.marriage_points[p]
