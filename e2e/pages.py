@@ -1,0 +1,139 @@
+"""A small page object for the game table: what a person sees and does.
+
+Everything is found the way a person (or a screen reader) finds it: buttons by
+their accessible names in the page's current language, the hand as the group
+named "Sua mão" / "La tua mano". The page's markers on ``<html>``
+(``data-to-move``, ``data-score``, ``data-result``...) are only waited on.
+
+    t = TablePage(page, open_game).open("seed=3&level=random&fast=1")
+    t.play("QH"); t.press("close"); t.expect_score(0, 2)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ui.i18n import LANGUAGES, Translator, load_catalog  # noqa: E402
+
+CATALOGS = {lang: load_catalog(lang, ROOT) for lang in LANGUAGES}
+#: Long enough for a hard search in Pyodide on a busy machine.
+BOT_MS = 60_000
+
+
+class TablePage:
+    def __init__(self, page: Page, open_game):
+        self.page = page
+        self._open_game = open_game
+        self.html = page.locator("html")
+
+    # -- opening ---------------------------------------------------------------
+    def open(self, query: str = "") -> "TablePage":
+        self._open_game(self.page, query)
+        return self
+
+    def reload(self) -> "TablePage":
+        self.page.reload()
+        self.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+        return self
+
+    # -- language ----------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.html.get_attribute("lang") or "pt"
+
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.lang, CATALOGS[self.lang])
+
+    def t(self, key: str, **params) -> str:
+        return self.tr.t(key, **params)
+
+    def switch_language(self, lang: str) -> None:
+        self.page.get_by_role("button", name=CATALOGS[lang][f"lang.{lang}"], exact=True).click()
+        expect(self.html).to_have_attribute("lang", lang)
+
+    # -- finding things -----------------------------------------------------------
+    @property
+    def hand_group(self) -> Locator:
+        return self.page.get_by_role("group", name=self.t("hand.you.aria"), exact=True)
+
+    def card(self, code: str) -> Locator:
+        return self.hand_group.get_by_role("button", name=self.tr.card(code), exact=True)
+
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=self.t(f"button.{name}"), exact=True)
+
+    def hand(self) -> list[str]:
+        """The player's cards as codes, read from the buttons' names."""
+        names = {self.tr.card(r + s): r + s for r in "9JQKTA" for s in "CDHS"}
+        # A card button's accessible name is its image's text alternative.
+        return [names[b.locator("img").get_attribute("alt")] for b in self.hand_group.get_by_role("button").all()]
+
+    def messages(self) -> str:
+        return self.page.get_by_role("log").inner_text()
+
+    # -- waiting -------------------------------------------------------------------
+    def wait_turn(self, timeout: int = BOT_MS) -> None:
+        expect(self.html).to_have_attribute("data-to-move", "you", timeout=timeout)
+
+    def wait_hand_over(self, timeout: int = BOT_MS) -> None:
+        expect(self.html).to_have_attribute("data-to-move", "none", timeout=timeout)
+
+    def expect_score(self, you: int, computer: int) -> None:
+        expect(self.html).to_have_attribute("data-score", f"{you}-{computer}")
+        expect(self.page.locator("#score-you")).to_have_text(str(you))
+        expect(self.page.locator("#score-computer")).to_have_text(str(computer))
+
+    def expect_message(self, text: str) -> None:
+        expect(self.page.get_by_role("log")).to_contain_text(text)
+
+    # -- doing ---------------------------------------------------------------------
+    def play(self, code: str) -> None:
+        self.wait_turn()
+        self.card(code).click()
+
+    def press(self, name: str) -> None:
+        self.wait_turn()
+        self.button(name).click()
+
+    def do(self, intent) -> None:
+        kind, what = intent
+        if kind == "card":
+            self.play(what)
+        else:
+            self.press(what)
+
+    def replay(self, intents) -> None:
+        for intent in intents:
+            self.do(intent)
+
+    def play_first(self) -> None:
+        """Tap the first card from the left that the page lets the player play."""
+        self.wait_turn()
+        self.hand_group.locator("button[aria-disabled='false']").first.click()
+
+    def open_options(self) -> Locator:
+        self.page.get_by_role("button", name=self.t("button.menu"), exact=True).click()
+        dialog = self.page.get_by_role("dialog", name=self.t("settings.title"))
+        expect(dialog).to_be_visible()
+        return dialog
+
+    def close_dialog(self, dialog: Locator) -> None:
+        dialog.get_by_role("button", name=self.t("button.dismiss"), exact=True).click()
+        expect(dialog).to_be_hidden()
+
+    # -- storage (setting up broken data, as an old or damaged browser would have) ---
+    def stored(self, key: str):
+        text = self.page.evaluate("(k) => localStorage.getItem(k)", key)
+        return json.loads(text) if text else None
+
+    def store_raw(self, key: str, text: str) -> None:
+        self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])

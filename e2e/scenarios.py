@@ -1,0 +1,166 @@
+"""Find seeds and clicks that reach a given situation, by playing in CPython.
+
+The page is deterministic: ``?seed=N`` deals the same match, and the bot
+worker seeds each decision from the view (``ui.botcall``). So this module can
+play exactly what the browser will play, with the same ``ui.table.Table`` the
+page uses, and hand the tests the clicks to make and what to expect.
+
+    >>> s = find(lambda sim: "exchange" in sim.legal())
+    >>> s.seed, s.intents   # the clicks that lead there, then the test clicks "Trocar"
+
+An *intent* is what a person does: ``("card", "QH")`` (tap a card; a K/Q with
+its marriage announceable announces it, as on the page) or ``("button",
+"exchange" | "close" | "declare")``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ui import botcall  # noqa: E402
+from ui.present import build, hand_order  # noqa: E402
+from ui.i18n import Translator, load_catalog  # noqa: E402
+from ui.state import Settings  # noqa: E402
+from ui.table import COMPUTER, HUMAN, Table  # noqa: E402
+
+#: The computer's level in the tests: fast and deterministic.
+TEST_LEVEL = "random"
+
+
+class Sim:
+    """A table driven like the page: the player's intents, then the computer's answers."""
+
+    def __init__(self, seed: int, level: str = TEST_LEVEL):
+        self.seed = seed
+        self.level = level
+        self.table = Table.new(seed)
+        self.intents: list[tuple[str, str]] = []
+        self.computer_moves()
+
+    # what the player sees
+    def view(self) -> dict:
+        return self.table.view(HUMAN)
+
+    def legal(self) -> list[str]:
+        return self.view()["legal"] if self.table.human_to_move() else []
+
+    def hand(self) -> list[str]:
+        return hand_order(self.view()["hand"])
+
+    def playable(self) -> list[str]:
+        legal = self.legal()
+        return [c for c in self.hand() if f"play:{c}" in legal]
+
+    def model(self, lang: str = "pt", settings: Settings | None = None):
+        tr = Translator(lang, load_catalog(lang, ROOT))
+        return build(self.table, settings or Settings(), tr)
+
+    # what the player does
+    def do(self, kind: str, what: str) -> None:
+        if kind == "card":
+            actions = self.table.actions_for_card(what)
+            if not actions:
+                raise ValueError(f"{what} cannot be played now")
+            self.table.apply_human(actions)
+        else:
+            self.table.apply(HUMAN, what)
+        self.intents.append((kind, what))
+        self.table.gather()
+        self.computer_moves()
+
+    def computer_moves(self) -> None:
+        while self.table.computer_to_move():
+            self.table.apply_computer(botcall.choose(self.table.view(COMPUTER), self.level))
+            self.table.gather()
+
+    def play_first(self) -> None:
+        """The plainest player: tap the first playable card from the left."""
+        self.do("card", self.playable()[0])
+
+    @property
+    def over(self) -> bool:
+        return self.table.hand_over
+
+
+@dataclass
+class Scenario:
+    seed: int
+    intents: list = field(default_factory=list)
+    sim: Sim | None = None
+
+
+def find(goal, step=Sim.play_first, seeds=range(1, 400), max_steps: int = 20, level: str = TEST_LEVEL) -> Scenario:
+    """The first seed where, playing with ``step``, the player's turn meets ``goal(sim)``."""
+    for seed in seeds:
+        sim = Sim(seed, level)
+        for _ in range(max_steps):
+            if sim.over:
+                break
+            if goal(sim):
+                return Scenario(seed, list(sim.intents), sim)
+            step(sim)
+    raise LookupError("no seed reaches that situation; widen the search")
+
+
+def play_out(seed: int, step=Sim.play_first, level: str = TEST_LEVEL) -> Sim:
+    """Play the first hand of ``seed`` to its end with ``step``."""
+    sim = Sim(seed, level)
+    while not sim.over:
+        step(sim)
+    return sim
+
+
+# -- the situations the browser tests need ------------------------------------
+def close_when_possible(sim: Sim) -> None:
+    """Close the stock at the first chance, otherwise tap the first playable card."""
+    if "close" in sim.legal() and sim.view()["closed_by"] is None:
+        sim.do("button", "close")
+    else:
+        sim.play_first()
+
+
+def can_exchange() -> Scenario:
+    return find(lambda sim: "exchange" in sim.legal())
+
+
+def can_marry(points: int) -> Scenario:
+    """The player may announce a marriage worth ``points`` (20, or 40 in trumps)."""
+    def goal(sim):
+        trump = sim.view()["trump"]
+        return any(a.startswith("marry:") and (a[6:] == trump) == (points == 40) for a in sim.legal())
+    return find(goal)
+
+
+def missed_marriage() -> Scenario:
+    """The player leads holding a K and Q of one suit, with no trick won yet."""
+    def goal(sim):
+        v = sim.view()
+        pairs = [s for s in "CDHS" if f"K{s}" in v["hand"] and f"Q{s}" in v["hand"]]
+        return bool(pairs) and not v["trick"] and v["tricks"][0] == 0 and v["to_move"] == 0
+    return find(goal)
+
+
+def strict_follow() -> Scenario:
+    """After the player closed, the computer leads and some cards may not be played."""
+    def goal(sim):
+        v = sim.view()
+        return (v["closed_by"] == 0 and len(v["trick"]) == 1
+                and len(sim.playable()) < len(sim.hand()))
+    return find(goal, step=close_when_possible)
+
+
+def can_declare() -> Scenario:
+    """The player has 66 or more and is on lead: "Anunciar 66" shows."""
+    return find(lambda sim: "declare" in sim.legal() and sim.view()["points"][0] >= 66)
+
+
+def can_declare_falsely() -> Scenario:
+    """The player has a trick but fewer than 66 and may declare."""
+    return find(lambda sim: "declare" in sim.legal() and sim.view()["tricks"][0] >= 1
+                and sim.view()["points"][0] < 66)
