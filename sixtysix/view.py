@@ -61,7 +61,8 @@ class View:
             to_move=game.to_move,
             leader=game.leader,
             trick=[cards.CODES[game.led]] if game.led >= 0 else [],
-            pending_marriage=cards.SUITS[game.pending_marriage] if game.pending_marriage >= 0 else None,
+            pending_marriage=(cards.SUITS[game.pending_marriage]
+                              if game.pending_marriage >= 0 and game.result is None else None),
             points=[game.points(0), game.points(1)],
             tricks=list(game.tricks),
             history=history,

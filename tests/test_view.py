@@ -73,6 +73,18 @@ class TestContents:
             assert v.result == {"winner": 1, "game_points": 3, "reason": "false_declaration"}
             assert v.to_move is None and v.legal == []
 
+    def test_no_pending_marriage_once_the_hand_is_over(self):
+        # Regression: declaring right after a marriage left "pending_marriage"
+        # set in the final view, telling a player no longer to move to lead a K or Q.
+        g = base()
+        play(g, "play:AC play:9D marry:C")
+        assert g.view(1).pending_marriage == "C"
+        play(g, "declare")
+        for p in (0, 1):
+            v = g.view(p)
+            assert v.pending_marriage is None and v.to_move is None
+            assert v.marriages == [{"player": 0, "suit": "C", "points": 20}]
+
     def test_view_of_a_player_that_does_not_exist(self):
         with pytest.raises(ValueError, match="player must be 0 or 1"):
             base().view(2)
