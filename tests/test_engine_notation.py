@@ -61,6 +61,12 @@ class TestActionNotation:
         assert Action.parse("play:QH").suit is None and Action.parse("marry:S").card is None
         assert [Action.parse(t).kind for t in ("exchange", "close", "declare")] == ["exchange", "close", "declare"]
 
+    def test_surrounding_whitespace_is_ignored_but_case_is_not(self):
+        assert Action.parse("  play:QH\n") == "play:QH" and Action.parse(" close ") == "close"
+        for text in ("Play:QH", "play:qH", "CLOSE", "play: QH"):
+            with pytest.raises(MalformedAction):
+                Action.parse(text)
+
     def test_equal_and_hash_as_notation(self):
         a = Action.parse("play:TS")
         assert a == "play:TS" and a == Action.parse("play:TS") and a != "play:AS"

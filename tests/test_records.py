@@ -116,6 +116,15 @@ class TestMatchRecords:
         assert (d["format"], d["version"], d["seed"], d["target"]) == ("sixtysix-match", 1, 5, 7)
         assert [set(h) for h in d["hands"]] == [{"deck", "dealer", "actions", "result"}, {"deck", "dealer", "actions"}]
 
+    def test_a_match_hand_keeps_its_recorded_deck(self):
+        # docs/rules.md: decks are taken as recorded, not re-derived from the seed.
+        d = record(Match.new(seed=9))
+        other = list(Game.new(seed=123).deck)
+        assert other != d["hands"][0]["deck"]
+        d["hands"][0]["deck"] = other
+        m = load(d)
+        assert list(m.game.deck) == other
+
     def test_to_dict_refuses_other_objects(self):
         with pytest.raises(TypeError, match="cannot record"):
             records.dumps({"deck": []})
