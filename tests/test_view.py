@@ -106,6 +106,13 @@ class TestRoundTrip:
             assert View.from_dict(again) == g.view(p)
             assert View.from_dict(g.view(p)) == g.view(p)
 
+    def test_views_are_json_ready_throughout_a_hand_are_json_ready_throughout(self):
+        g = Game.new(seed=3)
+        while g.result is None:
+            g.apply(g.legal_actions()[0])
+            for p in (0, 1):
+                assert json.loads(json.dumps(g.view(p).to_dict())) == g.view(p).to_dict()
+
     def test_from_dict_rejects_what_is_not_a_view(self):
         with pytest.raises(ValueError, match="not a view"):
             View.from_dict({"player": 0})
@@ -169,10 +176,3 @@ class TestDecisions:
         v = g.view(1)
         assert [h["action"] for h in v.history] == ["play:AC", "play:9D", "play:KC", "play:JD"]
         assert [c for t in v.completed_tricks for c in t["cards"]] == ["AC", "9D", "KC", "JD"]
-
-    def test_a_seeded_hand_views_are_json_ready_throughout(self):
-        g = Game.new(seed=3)
-        while g.result is None:
-            g.apply(g.legal_actions()[0])
-            for p in (0, 1):
-                assert json.loads(json.dumps(g.view(p).to_dict())) == g.view(p).to_dict()
