@@ -56,7 +56,7 @@ def loads(text):
     """
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:  # RecursionError: nested too deep
         raise RecordError(f"not JSON: {e}") from None
     return from_dict(data)
 

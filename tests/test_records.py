@@ -201,6 +201,12 @@ class TestBadRecords:
         with pytest.raises(RecordError, match=message):
             load(bad_hand(**changes))
 
+    @pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 100_000])
+    def test_json_nested_too_deep(self, text):
+        # Regression: the JSON decoder's RecursionError escaped as itself.
+        with pytest.raises(RecordError, match="not JSON"):
+            records.loads(text)
+
     def test_a_result_without_the_result_key_is_replayed(self):
         d = hand_data()
         del d["result"]
