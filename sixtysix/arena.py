@@ -39,8 +39,27 @@ def pair_deck(seed, i: int) -> tuple[list[str], int]:
     return deck, rng.randrange(2)
 
 
-def _make(name: str, seed, budget):
-    opts = {"budget": budget} if budget and name in ("hard", "open") else {}
+def parse_bot(spec: str) -> tuple[str, dict]:
+    """``hard`` or, for experiments, ``hard:depth=1,close_share=0`` (options of the search bots)."""
+    name, _, rest = spec.partition(":")
+    opts = {}
+    for item in filter(None, rest.split(",")):
+        k, _, v = item.partition("=")
+        if k == "eval":
+            from .bots import evaluate
+            opts["evaluate"] = evaluate.make_evaluate(getattr(evaluate, v.upper()))
+            continue
+        try:
+            opts[k] = int(v)
+        except ValueError:
+            opts[k] = float(v) if v.replace(".", "", 1).isdigit() else {"true": True, "false": False}.get(v, v)
+    return name, opts
+
+
+def _make(spec: str, seed, budget):
+    name, opts = parse_bot(spec)
+    if budget and name in ("hard", "open"):
+        opts.setdefault("budget", budget)
     return make(name, seed=seed, **opts)
 
 

@@ -55,28 +55,42 @@ def _marriages(h: int, trump: int) -> int:
     return v
 
 
-# One weight vector per stock state d = 0, 2, ..., 12 (index d // 2). Hand-set start values;
-# replaced by fitted ones in WEIGHTS below when present.
-_DEFAULT = [0.10, 0.025, 0.012, 0.10, 0.10, 0.05, 0.012, 0.25, 0.0, 0.1]
-WEIGHTS = [list(_DEFAULT) for _ in range(7)]
+# One weight vector per stock state d = 0, 2, ..., 12 (index d // 2), fitted by
+# ``python -m sixtysix.bots.fit --hands 600 --bot hard`` (hard self-play, hand-set start weights).
+WEIGHTS = [
+    [-0.1034, 0.0, 0.0301, 0.4365, -0.0418, 0.0271, 0.0203, 0.0, 0.0, 0.0],
+    [0.11, 0.0241, 0.023, 0.4893, -0.0051, 0.1292, 0.025, 0.11, 0.0, 0.4466],
+    [-0.0244, 0.0277, 0.0317, 0.4656, 0.0727, 0.0711, 0.0229, 0.3102, 0.2858, 0.0038],
+    [-0.013, 0.0258, 0.0218, 0.4319, 0.2892, 0.1715, 0.0225, 0.1054, 0.5053, 0.025],
+    [0.0294, 0.024, 0.0219, 0.4472, 0.3403, 0.2928, 0.0206, -0.0836, 0.3571, 0.163],
+    [0.2228, 0.0191, 0.026, 0.4804, 0.3839, 0.274, 0.0207, 0.1414, 0.4478, -0.0733],
+    [0.291, 0.013, 0.0293, 0.5201, 0.2508, 0.1665, 0.015, -0.3746, 0.2494, -0.0351],
+]
+HAND_SET = [[0.10, 0.025, 0.012, 0.10, 0.10, 0.05, 0.012, 0.25, 0.0, 0.1] for _ in range(7)]
 
 
-def evaluate(hl, hf, pl, pf, tl, tf, d, tc, trump) -> int:
-    w = WEIGHTS[d >> 1]
-    ts = 6 * trump
-    hpl, hpf = _hand_points(hl), _hand_points(hf)
-    x = (w[0]
-         + w[1] * (pl - pf)
-         + w[2] * (hpl - hpf)
-         + w[3] * (_BITS[hl >> ts & 63] - _BITS[hf >> ts & 63])
-         + w[4] * (_BITS[hl >> ts & 48] - _BITS[hf >> ts & 48])
-         + w[5] * (_aces(hl, trump) - _aces(hf, trump))
-         + w[6] * (_marriages(hl, trump) - _marriages(hf, trump))
-         + w[7] * (tl - tf)
-         + w[8] * ((pl >= 33) - (pf >= 33))
-         + w[9] * ((pl + hpl >= 66) - (pf + hpf >= 66)))
-    if x > 2.5:
-        x = 2.5
-    elif x < -2.5:
-        x = -2.5
-    return int(G * x) + TB * (pl - pf)
+def make_evaluate(weights):
+    """The evaluation with the given weights (one vector per stock state)."""
+    def evaluate(hl, hf, pl, pf, tl, tf, d, tc, trump) -> int:
+        w = weights[d >> 1]
+        ts = 6 * trump
+        hpl, hpf = _hand_points(hl), _hand_points(hf)
+        x = (w[0]
+             + w[1] * (pl - pf)
+             + w[2] * (hpl - hpf)
+             + w[3] * (_BITS[hl >> ts & 63] - _BITS[hf >> ts & 63])
+             + w[4] * (_BITS[hl >> ts & 48] - _BITS[hf >> ts & 48])
+             + w[5] * (_aces(hl, trump) - _aces(hf, trump))
+             + w[6] * (_marriages(hl, trump) - _marriages(hf, trump))
+             + w[7] * (tl - tf)
+             + w[8] * ((pl >= 33) - (pf >= 33))
+             + w[9] * ((pl + hpl >= 66) - (pf + hpf >= 66)))
+        if x > 2.5:
+            x = 2.5
+        elif x < -2.5:
+            x = -2.5
+        return int(G * x) + TB * (pl - pf)
+    return evaluate
+
+
+evaluate = make_evaluate(WEIGHTS)

@@ -35,7 +35,7 @@ from ..cards import KING, NINE, QUEEN
 from ..game import STOCK_START
 from ..view import View
 from . import worlds as W
-from .evaluate import evaluate
+from .evaluate import evaluate as default_evaluate
 from .search import G, INF, OutOfBudget, Searcher, WIN, declare_value
 
 
@@ -60,7 +60,8 @@ class SearchBot:
 
     def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
-                 exact_tail: bool = True, name: str | None = None):
+                 exact_tail: bool = True, name: str | None = None, evaluate=None,
+                 deep_until: int = 6, close_worlds: int = 24):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
@@ -69,6 +70,9 @@ class SearchBot:
         self.min_worlds = min_worlds
         self.close_share = close_share
         self.exact_tail = exact_tail
+        self.deep_until = deep_until
+        self.close_worlds = close_worlds
+        self.evaluate = evaluate or default_evaluate
         if name:
             self.name = name
         self.last = None   # details of the last decision (for tools and tests)
@@ -105,12 +109,13 @@ class SearchBot:
             return ACTIONS[moves[0].first]
         start = time.perf_counter()
         trump = cards.suit_index(view.trump)
-        searcher = Searcher(trump, evaluate, deadline=start + self.time_cap)
+        searcher = Searcher(trump, self.evaluate, deadline=start + self.time_cap)
         searcher.exact_tail = self.exact_tail
-        totals = [0] * len(moves)
-        wins = [0] * len(moves)
-        done = 0
-        depth = self.depth
+        plain = [m for m in moves if not m.close]
+        closing = [m for m in moves if m.close]
+        depth = self.depth if STOCK_START - view.stock <= self.deep_until else 1
+        # pass 1: the moves that do not close, and whether closing wins in each world
+        done, per_world, close_wins = [], [], 0
         hard_cap = self.budget * 2
         pending = list(world_source())
         i = 0
@@ -120,32 +125,46 @@ class SearchBot:
             searcher.node_cap = hard_cap
             searcher.open_tt = {}
             try:
-                vals = world_values(searcher, g, me, moves, depth)
+                vals = world_values(searcher, g, me, plain, depth)
+                if closing:
+                    close_wins += closing_wins(searcher, g, me, EXCHANGE in legal)
             except OutOfBudget as e:
-                if str(e) == "time" or done >= self.min_worlds or depth <= 1:
+                if str(e) == "time" or len(done) >= self.min_worlds or depth <= 1:
                     break
                 depth -= 1   # too deep for the budget: start again shallower
-                totals, wins, done, i = [0] * len(moves), [0] * len(moves), 0, 0
+                done, per_world, close_wins, i = [], [], 0, 0
                 hard_cap = searcher.count + self.budget
                 continue
-            for j, v in enumerate(vals):
-                totals[j] += v
-                if v > 0:
-                    wins[j] += 1
-            done += 1
+            done.append((opp, stock))
+            per_world.append(vals)
             i += 1
-            if searcher.count >= self.budget and done >= self.min_worlds:
+            if searcher.count >= self.budget and len(done) >= self.min_worlds:
                 break
         if not done:
             return ACTIONS[fallback(view, legal)]
-        best, best_v = None, -INF * 1000
-        for j, m in enumerate(moves):
-            if m.close and wins[j] < self.close_share * done:
-                continue
-            if totals[j] > best_v:
-                best, best_v = m, totals[j]
-        self.last = {"worlds": done, "nodes": searcher.count, "depth": depth,
-                     "values": {m.label: totals[j] / done / G for j, m in enumerate(moves)},
+        n = len(done)
+        # pass 2: closing is a candidate only if it wins in close_share of the worlds; then each
+        # "close and lead c" is scored in (up to close_worlds of) the same worlds
+        considered = list(plain)
+        close_vals = []
+        if closing and close_wins >= self.close_share * n and close_wins > 0:
+            n = min(n, self.close_worlds)
+            searcher.node_cap = 1 << 60
+            for opp, stock in done[:n]:
+                g = W.build(view, opp, stock)
+                close_vals.append(world_values(searcher, g, me, closing, depth))
+            considered += closing
+        totals = []
+        for j in range(len(plain)):
+            totals.append(sum(per_world[w][j] for w in range(n)))
+        for j in range(len(closing) if close_vals else 0):
+            vs = [close_vals[w][j] for w in range(n)]
+            ok = sum(v > 0 for v in vs) >= self.close_share * n
+            totals.append(sum(vs) if ok else -INF * n)
+        bj = max(range(len(considered)), key=lambda j: (totals[j], -j))
+        best = considered[bj]
+        self.last = {"worlds": n, "nodes": searcher.count, "depth": depth, "close_wins": close_wins / len(done),
+                     "values": {m.label: totals[j] / n / G for j, m in enumerate(considered)},
                      "choice": best.label, "seconds": time.perf_counter() - start}
         return ACTIONS[best.first]
 
@@ -215,6 +234,17 @@ def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> 
             v = open_lead(s, h, hf, pl, pf, tl, tf, d, t, depth, m.card, married)
         out.append(v)
     return out
+
+
+def closing_wins(s: Searcher, g, me: int, exchange: bool) -> int:
+    """1 if closing now (after exchanging, when allowed) wins the hand in this world, else 0."""
+    opp = 1 - me
+    hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
+    tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
+    if exchange:
+        nine = g.trump * 6 + NINE
+        hl ^= (1 << nine) ^ (1 << g.trump_card)
+    return int(s.strict(hl, hf, pl, pf, tl, tf, 1 if tf else 4, -1, 1) > 0)
 
 
 def _marriage_bonus(h: int, c: int, tl: int, trump: int) -> int:

@@ -1,0 +1,89 @@
+"""Fitting the evaluation weights: ``python -m sixtysix.bots.fit --hands N``.
+
+Plays ``N`` hands of bot self-play, records every position where a player is
+about to lead while the stock is open (or empty and not closed), with the
+features of :func:`sixtysix.bots.evaluate.features` from the leader's side
+(true hands: the evaluation runs inside a world, where both hands are known),
+and the game points the hand finally gave the leader (negative when lost).
+Fits one least-squares weight vector per stock state and prints ``WEIGHTS``
+for evaluate.py. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+
+from ..game import STOCK_START, Game
+from . import make
+from .evaluate import N_FEATURES, features
+
+
+def _hand(args):
+    i, bot, seed = args
+    g = Game.new(seed=f"fit:{seed}:{i}")
+    players = [make(bot, seed=f"fit:{seed}:{i}:0"), make(bot, seed=f"fit:{seed}:{i}:1")]
+    rows = []
+    while g.result is None:
+        p = g.to_move
+        if g.led < 0 and g.pending_marriage < 0 and g.closed_by < 0 and g.points(p) < 66:
+            l, f = p, 1 - p
+            x = features(g.hands[l], g.hands[f], g.points(l), g.points(f), int(g.tricks[l] > 0),
+                         int(g.tricks[f] > 0), g.drawn, g.trump_card, g.trump)
+            rows.append((g.drawn >> 1, x, l))
+        g.apply(players[p].choose(g.view(p)))
+    r = g.result
+    return [(b, x, r.game_points if r.winner == l else -r.game_points) for b, x, l in rows]
+
+
+def solve(xs, ys, ridge=1e-3):
+    n = len(xs[0])
+    a = [[ridge * (i == j) for j in range(n)] + [0.0] for i in range(n)]
+    for x, y in zip(xs, ys):
+        for i in range(n):
+            xi = x[i]
+            row = a[i]
+            for j in range(n):
+                row[j] += xi * x[j]
+            row[n] += xi * y
+    for c in range(n):  # Gauss-Jordan with partial pivoting
+        p = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[p] = a[p], a[c]
+        piv = a[c][c]
+        a[c] = [v / piv for v in a[c]]
+        for r in range(n):
+            if r != c and a[r][c]:
+                f = a[r][c]
+                a[r] = [v - f * w for v, w in zip(a[r], a[c])]
+    return [a[i][n] for i in range(n)]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--bot", default="hard")
+    ap.add_argument("--seed", default="0")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    tasks = [(i, args.bot, args.seed) for i in range(args.hands)]
+    with mp.get_context("fork").Pool(args.jobs) as pool:
+        rows = [r for hand in pool.map(_hand, tasks, chunksize=4) for r in hand]
+    weights = []
+    for b in range(STOCK_START // 2 + 1):
+        sel = [(x, y) for bb, x, y in rows if bb == b]
+        if len(sel) < 5 * N_FEATURES:
+            weights.append(None)
+            continue
+        w = solve([x for x, _ in sel], [y for _, y in sel])
+        mse = sum((sum(wi * xi for wi, xi in zip(w, x)) - y) ** 2 for x, y in sel) / len(sel)
+        var = sum(y * y for _, y in sel) / len(sel)
+        print(f"# d={2 * b:2} n={len(sel)} mse={mse:.3f} (E[y^2]={var:.3f})")
+        weights.append([round(v, 4) for v in w])
+    print("WEIGHTS = [")
+    for w in weights:
+        print(f"    {w},")
+    print("]")
+
+
+if __name__ == "__main__":
+    main()
