@@ -1,0 +1,55 @@
+# Sixty-Six: build, serve and test. `make play` and open the address it prints.
+#
+#   make setup   install everything (idempotent; apt only if Chromium is missing)
+#   make dist    build dist/ (tools/build.py)
+#   make play    setup + dist + serve dist/ on http://localhost:8000
+#   make test    setup + dist + all tests (what CI runs through .ci/run)
+#   make unit    Python tests only (tests/), no setup
+#   make e2e     dist + browser tests (e2e/), no setup
+#   make bench   benchmarks (placeholder)
+#   make clean   remove build outputs
+
+PYTHON ?= python3
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+export DEBIAN_FRONTEND := noninteractive
+
+.PHONY: setup dist play serve test unit e2e bench clean
+
+setup:
+	@# Debian's Chromium, for Playwright (it cannot download its own here).
+	@# apt-get update only when something is missing, and only as root.
+	@if [ ! -x $(CHROMIUM) ] || ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo nodejs npm); \
+	  else echo "setup: not root, so not installing chromium/npm with apt"; fi; \
+	fi
+	@# PIP_BREAK_SYSTEM_PACKAGES: a Debian system Python refuses pip otherwise.
+	PIP_BREAK_SYSTEM_PACKAGES=1 $(PYTHON) -m pip install -q --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
+	npm ci --no-audit --no-fund --loglevel=error
+
+dist:
+	$(PYTHON) tools/build.py
+
+play: setup dist serve
+
+serve:
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+test: setup dist
+	$(PYTHON) -m pytest tests e2e
+
+unit:
+	$(PYTHON) -m pytest tests
+
+e2e: dist
+	$(PYTHON) -m pytest e2e
+
+bench:
+	@# Placeholder: the benchmark engineer fills this in (load times against
+	@# the floor page, dist/bench/floor/, and engine/bot speed).
+	@echo "bench: no benchmarks yet"
+
+clean:
+	rm -rf dist build results test-results .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -not -path './node_modules/*' -exec rm -rf {} +

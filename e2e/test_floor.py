@@ -1,0 +1,41 @@
+"""The toolchain end to end: vendored runtime, build, server, Chromium.
+
+bench/floor/ is the barest page on the vendored PyScript + Pyodide; if it
+boots here with no foreign request, every later page can.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+from e2e.conftest import DIST, open_game
+
+
+def foreign_requests(urls: list[str], base_url: str) -> list[str]:
+    """Requests that left our origin (data:/blob: URLs never leave the page)."""
+    return [u for u in urls if not u.startswith(base_url) and not u.startswith(("data:", "blob:"))]
+
+
+def test_floor_boots_from_our_origin_only(page, base_url):
+    requests: list[str] = []
+    page.context.on("request", lambda r: requests.append(r.url))
+    open_game(page, path="bench/floor/")
+    html = page.locator("html")
+    ready_ms = int(html.get_attribute("data-ready-ms"))
+    print(f"\nfloor ready in {ready_ms} ms (performance.now() at ready, cold cache)")
+    assert page.locator("#out").inner_text().startswith("Python 3.")
+    assert foreign_requests(requests, base_url) == []
+    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in requests)
+
+
+def test_app_zip_unpacks_onto_sys_path(page):
+    """The [files] convention in tools/build.py: "./app.zip" = "./*"."""
+    open_game(page, path="bench/floor/appzip.html")
+    report = json.loads(page.locator("#out").inner_text())
+    assert report["cwd"] == "/home/pyodide" and report["cwd_on_path"]
+    with zipfile.ZipFile(DIST / "app.zip") as zf:
+        top = {name.split("/")[0] for name in zf.namelist()}
+    assert top <= set(report["entries"])
+    packages = {name for name in top if f"{name}/__init__.py" in zf.namelist()}
+    assert {name for name, ok in report["importable"].items() if ok} >= packages

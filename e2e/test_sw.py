@@ -1,0 +1,82 @@
+"""The offline service worker (sw.js) and its page side (sw-register.js).
+
+Run on bench/floor/sw.html, the floor page plus sw-register.js, so they do
+not depend on the game page.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.conftest import DIST, FIRST_LOAD_MS, open_game
+from tools.serve import serve_in_thread
+
+PAGE = "bench/floor/sw.html"
+
+# Ask the controlling worker for its cache name and precache state.
+STATUS_JS = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  navigator.serviceWorker.controller.postMessage({type: "precache-status"}, [channel.port2]);
+})"""
+
+
+def wait_sw_ready(page):
+    expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+
+
+@pytest.mark.offline
+def test_plays_offline_from_the_precache(page, context):
+    open_game(page, path=PAGE)
+    wait_sw_ready(page)
+    status = page.evaluate(STATUS_JS)
+    assert status["complete"] and status["total"] > 40
+    context.set_offline(True)
+    # Query strings are ignored and a folder URL means its index.html.
+    open_game(page, query="lang=it&seed=3", path=PAGE)
+    assert page.locator("#out").inner_text().startswith("Python 3.")
+    open_game(page, query="seed=3", path="bench/floor/")
+    body = page.evaluate("fetch('./?x=1').then((r) => r.text())")
+    assert "load floor" in body
+
+
+def test_nosw_skips_registration(page):
+    open_game(page, query="nosw=1", path=PAGE)
+    expect(page.locator("html")).to_have_attribute("data-sw", "off")
+
+
+@pytest.mark.offline
+def test_new_build_waits_for_the_page_then_takes_over(page, tmp_path):
+    # A copy of dist/ on its own origin, so its worker starts from nothing.
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = serve_in_thread(site)
+    try:
+        open_game(page, path=url + PAGE)
+        wait_sw_ready(page)
+        old = page.evaluate(STATUS_JS)["cache"]
+        page.evaluate("document.addEventListener('sixtysix:update-ready', () => { window.updates = (window.updates || 0) + 1; })")
+
+        # "Rebuild": a new cache name is all a new build's sw.js differs by.
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text().replace(old, old + "-next"))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(page.locator("html")).to_have_attribute("data-sw-update", "ready")
+        assert page.evaluate("window.updates") == 1
+        # Installed but waiting: the old worker still serves this page.
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+        assert page.evaluate(STATUS_JS)["cache"] == old
+
+        # Applying reloads the page: trigger it after evaluate has returned.
+        with page.expect_navigation():
+            page.evaluate("setTimeout(() => window.sixtysixApplyUpdate(), 0)")
+        page.wait_for_selector("html.ready", state="attached")
+        wait_sw_ready(page)
+        assert page.evaluate(STATUS_JS)["cache"] == old + "-next"
+        assert page.evaluate("caches.keys()") == [old + "-next"]
+    finally:
+        server.shutdown()
+        server.server_close()

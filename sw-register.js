@@ -1,0 +1,101 @@
+// Registers the offline service worker (sw.js) for a Sixty-Six page.
+//
+// Include it as a classic script (it finds sw.js beside itself):
+//   <script src="./sw-register.js" defer></script>
+//
+// Contract with the page and the tests:
+// - <html data-sw="...">: "off" (URL has ?nosw=1), "unsupported",
+//   "unavailable" (registration refused, e.g. Playwright blocks workers),
+//   "failed", "registering", then "ready" once this page is controlled by
+//   the worker AND its precache is complete (safe to go offline).
+// - When a new version is installed and waiting, <html data-sw-update="ready">
+//   is set and the event "sixtysix:update-ready" is dispatched on document
+//   (it bubbles to window). The page may have missed the event while Python
+//   was loading, so check the attribute at startup too.
+// - window.sixtysixApplyUpdate(): call it between hands. It tells the
+//   waiting worker to take over and reloads once it controls the page.
+//   Returns false if no update is waiting.
+(() => {
+  const root = document.documentElement;
+  const swUrl = new URL("sw.js", document.currentScript.src);
+  let registration = null;
+  let applying = false;
+
+  window.sixtysixApplyUpdate = () => {
+    if (!registration || !registration.waiting) return false;
+    applying = true;
+    registration.waiting.postMessage({ type: "skip-waiting" });
+    return true;
+  };
+
+  if (new URLSearchParams(location.search).get("nosw") === "1") {
+    root.dataset.sw = "off";
+    return;
+  }
+  if (!("serviceWorker" in navigator)) {
+    root.dataset.sw = "unsupported";
+    return;
+  }
+  const container = navigator.serviceWorker;
+  root.dataset.sw = "registering";
+
+  const announceUpdate = () => {
+    // Only an update if an older worker controls this page; the very first
+    // install is not an update.
+    if (!container.controller || root.dataset.swUpdate === "ready") return;
+    root.dataset.swUpdate = "ready";
+    document.dispatchEvent(new CustomEvent("sixtysix:update-ready", { bubbles: true }));
+  };
+
+  const watch = (worker) => {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") announceUpdate();
+    });
+  };
+
+  // Ask the controlling worker whether every file is cached.
+  // (No answer within 2 s counts as "not yet": the caller asks again.)
+  const askStatus = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    setTimeout(() => resolve(null), 2000);
+    container.controller.postMessage({ type: "precache-status" }, [channel.port2]);
+  });
+
+  const whenControlled = () => container.controller ? Promise.resolve() :
+    new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
+
+  container.addEventListener("controllerchange", () => {
+    // The new worker took over because we asked: load the new build.
+    if (applying) location.reload();
+  });
+
+  container.register(swUrl).then(async (reg) => {
+    if (!reg) {
+      root.dataset.sw = "unavailable";
+      return;
+    }
+    registration = reg;
+    if (reg.waiting) announceUpdate();
+    if (reg.installing) watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+    // Look for a new build whenever the player comes back to the tab.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") reg.update().catch(() => {});
+    });
+    await whenControlled();
+    for (let tries = 0; tries < 50; tries++) {
+      const status = await askStatus();
+      if (status && status.complete) {
+        root.dataset.sw = "ready";
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    root.dataset.sw = "failed";
+  }).catch((error) => {
+    // A warning, not an error: the game still plays online without a worker.
+    console.warn("Sixty-Six: service worker registration failed:", error);
+    root.dataset.sw = "failed";
+  });
+})();

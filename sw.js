@@ -1,0 +1,75 @@
+// Sixty-Six offline service worker.
+//
+// tools/build.py writes dist/sw.js from this file: it fills PRECACHE with
+// every file of dist/ (paths relative to this script) and CACHE with a name
+// holding a hash of all of them, so each build gets a cache of its own.
+//
+// - install: precache everything; do NOT skipWaiting, so a new version
+//   never swaps code under a hand in progress. It waits until the page
+//   sends {type: "skip-waiting"} (sw-register.js, between hands).
+// - activate: delete the caches of older builds, take control of open pages.
+// - fetch: same-origin GETs are answered from the cache first, ignoring the
+//   query string (index.html?lang=it and /?seed=3 are index.html); a folder
+//   URL ("/") means its index.html. Misses go to the network.
+// - message {type: "precache-status"}: reply whether every listed file is
+//   cached (tests wait for this before going offline).
+
+const CACHE = "__CACHE_NAME__";
+const PRECACHE = ["__PRECACHE__"];
+const PREFIX = "sixtysix-";
+
+self.addEventListener("install", (event) => {
+  // cache: "reload" skips the HTTP cache, so a new build never stores a stale copy.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+// The cache key for a request: same origin, no query, "/" -> "/index.html".
+function cacheKey(url) {
+  const key = new URL(url);
+  key.search = "";
+  key.hash = "";
+  if (key.pathname.endsWith("/")) key.pathname += "index.html";
+  return key.href;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(cacheKey(request.url)))
+      .then((hit) => hit || fetch(request))
+  );
+});
+
+async function precacheStatus() {
+  const cache = await caches.open(CACHE);
+  const keys = new Set((await cache.keys()).map((r) => r.url));
+  const missing = PRECACHE.filter((p) => !keys.has(new URL(p, self.location).href));
+  return { type: "precache-status", cache: CACHE, total: PRECACHE.length, missing: missing.length, complete: missing.length === 0 };
+}
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (type === "precache-status") {
+    // Reply on the MessageChannel port if one was sent, else to the sender.
+    const reply = (msg) => (event.ports[0] || event.source).postMessage(msg);
+    event.waitUntil(precacheStatus().then(reply));
+  }
+});

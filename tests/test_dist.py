@@ -1,0 +1,221 @@
+"""Checks on the built site, dist/ (run `make dist` first; skipped without it).
+
+- Nothing in dist/ names another origin, except where listed below with the
+  reason it is never loaded (the e2e tests back this up by recording every
+  request the pages make).
+- Every file a page, a PyScript config or the web manifest points at exists.
+- The service worker precaches exactly the files of dist/.
+- The build is deterministic and app.zip holds only the app's code.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+import tomllib
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.skipif(not (DIST / "sw.js").is_file(), reason="dist/ is not built: run `make dist`")
+
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".toml", ".json", ".webmanifest", ".svg"}
+# Hosts that are names, not places we load from.
+ALLOWED_EVERYWHERE = {"localhost", "127.0.0.1", "www.w3.org"}  # w3.org: XML namespaces
+# Hosts that appear in the vendored runtime as defaults, links or comments
+# and are never requested with our config (pyscript.toml sets `interpreter`
+# to the vendored Pyodide and lists no `packages`). A new runtime version that
+# adds a host fails this test until someone checks what it is for.
+VENDOR_ALLOWED = {
+    "vendor/pyscript/core-*.js": {
+        "cdn.jsdelivr.net",  # default Pyodide/MicroPython URLs when `interpreter` is unset
+        "packages.pyscript.net",  # a link in a console warning about `packages`
+        "micropython.org",  # MicroPython's package installer (mip); we run Pyodide
+        "raw.githubusercontent.com",  # the same installer's github: URLs
+        "developer.mozilla.org",  # links in error messages
+        "docs.pyscript.net",
+        "pyscript.github.io",
+        "github.com",
+        "0.0.0.0",  # compared with location.href, never fetched
+    },
+    "vendor/pyodide/pyodide*.*js": {"cdn.jsdelivr.net"},  # default package CDN; we load no packages
+    "vendor/pyscript/xterm.css": {"www.jsdelivr.com"},  # a comment from the minifier
+}
+# scheme://host, also with JSON-escaped slashes; a host needs a dot or a
+# port to be a place ("scheme://host" in a comment is a pattern, not an origin).
+URL_RE = re.compile(r"\b(?:https?|wss?):(?:\\?/){2}([A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+|[A-Za-z0-9\-]+:\d+)")
+# Protocol-relative loads in markup and styles: src="//cdn..." or url(//cdn...).
+PROTOCOL_RELATIVE_RE = re.compile(r"""(?:\b(?:src|href|srcset|action|config)\s*=\s*["']?|url\(\s*["']?)//[^/]""", re.I)
+
+
+def dist_files() -> list[str]:
+    return sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+
+
+def text_files() -> list[str]:
+    return [f for f in dist_files() if Path(f).suffix in TEXT_SUFFIXES]
+
+
+def own_pages() -> list[str]:
+    return [f for f in dist_files() if f.endswith(".html") and not f.startswith("vendor/")]
+
+
+def allowed_hosts(rel: str) -> set[str]:
+    hosts = set(ALLOWED_EVERYWHERE)
+    for pattern, extra in VENDOR_ALLOWED.items():
+        if fnmatch.fnmatch(rel, pattern):
+            hosts |= extra
+    return hosts
+
+
+@pytest.mark.parametrize("rel", text_files())
+def test_names_no_other_origin(rel):
+    text = (DIST / rel).read_text(encoding="utf-8", errors="replace")
+    hosts = {h.lower() for h in URL_RE.findall(text)}
+    assert hosts <= allowed_hosts(rel), f"{rel} names other origins: {sorted(hosts - allowed_hosts(rel))}"
+    if Path(rel).suffix in {".html", ".css", ".svg"}:
+        assert not PROTOCOL_RELATIVE_RE.search(text), f"{rel} loads a protocol-relative (other-origin) URL"
+
+
+class References(HTMLParser):
+    """Collects local URLs from src/href/config-like attributes of a page."""
+
+    ATTRS = {"src", "href", "config", "poster", "data"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in self.ATTRS and value:
+                self.urls.append(value)
+            elif name == "srcset" and value:
+                self.urls += [part.split()[0] for part in value.split(",") if part.strip()]
+
+
+def local_target(base: str, url: str) -> str | None:
+    """The dist/-relative file url points at from file base, or None if not a local file."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path:  # data:, blob:, mailto:, #frag, other origins
+        return None
+    path = parts.path
+    target = Path(path.lstrip("/")) if path.startswith("/") else Path(base).parent / path
+    root = DIST.resolve()
+    resolved = (root / target).resolve()
+    if not resolved.is_relative_to(root):
+        return "../" + path  # outside dist/: can never exist there
+    if path.endswith("/") or resolved.is_dir():
+        resolved = resolved / "index.html"
+    return resolved.relative_to(root).as_posix()
+
+
+def missing(base: str, urls: list[str]) -> list[str]:
+    files = set(dist_files())
+    return [u for u in urls if (t := local_target(base, u)) is not None and t not in files]
+
+
+@pytest.mark.parametrize("page", own_pages())
+def test_page_references_exist(page):
+    parser = References()
+    parser.feed((DIST / page).read_text(encoding="utf-8"))
+    assert missing(page, parser.urls) == []
+
+
+def config_urls(config: dict) -> list[str]:
+    urls = [config["interpreter"]] if "interpreter" in config else []
+    # [files] sources; "{NAME}" keys are templates, not URLs.
+    urls += [src for src in config.get("files", {}) if not re.fullmatch(r"\{.+\}", src)]
+    for section in config.get("js_modules", {}).values():
+        urls += list(section)
+    return [u for u in urls if "{" not in u]
+
+
+@pytest.mark.parametrize("rel", [f for f in dist_files() if f.endswith(".toml") and not f.startswith("vendor/")])
+def test_pyscript_config_references_exist(rel):
+    # Resolved beside the config, which sits beside its page (PLATFORM.md).
+    config = tomllib.loads((DIST / rel).read_text(encoding="utf-8"))
+    assert "packages" not in config, "`packages` pulls micropip from a CDN; ship code in app.zip"
+    assert missing(rel, config_urls(config)) == []
+
+
+def test_manifest_references_exist():
+    if not (DIST / "manifest.webmanifest").is_file():
+        pytest.skip("no manifest.webmanifest in dist/")
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    urls = [icon["src"] for icon in manifest.get("icons", [])]
+    if (DIST / "index.html").is_file():
+        urls.append(manifest["start_url"])
+    assert missing("manifest.webmanifest", urls) == []
+
+
+def precache() -> tuple[str, list[str]]:
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    name = re.search(r'const CACHE = "([^"]+)";', text).group(1)
+    listing = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    return name, listing
+
+
+def test_service_worker_precaches_every_file():
+    name, listing = precache()
+    assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
+    assert listing == sorted(listing), "precache list is not sorted"
+    # Every file but sw.js itself, which the browser fetches on its own.
+    assert set(listing) == set(dist_files()) - {"sw.js"}
+
+
+def test_app_zip_holds_only_app_code():
+    with zipfile.ZipFile(DIST / "app.zip") as zf:
+        names = zf.namelist()
+        times = {info.date_time for info in zf.infolist()}
+    assert names == sorted(names)
+    assert {n.split("/")[0] for n in names} <= {"sixtysix", "ui"}
+    assert "sixtysix/__init__.py" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/tests/" in n or "/test_" in n]
+    assert times <= {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_build_is_deterministic(tmp_path):
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.skip("node_modules/ not installed: run `npm ci`")
+    from tools.build import build
+
+    first = build(tmp_path / "a")
+    second = build(tmp_path / "b")
+    assert first == second
+    assert (tmp_path / "a" / "app.zip").read_bytes() == (tmp_path / "b" / "app.zip").read_bytes()
+    assert (tmp_path / "a" / "sw.js").read_text() == (tmp_path / "b" / "sw.js").read_text()
+
+
+@pytest.mark.parametrize(
+    ("rel", "mime"),
+    [
+        ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("vendor/pyodide/pyodide.mjs", "text/javascript"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("app.zip", "application/zip"),
+        ("sw.js", "text/javascript"),
+    ],
+)
+def test_server_sends_type_and_policy(rel, mime):
+    if not (DIST / rel).is_file():
+        pytest.skip(f"no {rel} in dist/")
+    from urllib.request import urlopen
+
+    from tools.serve import CSP, serve_in_thread
+
+    server, url = serve_in_thread(DIST)
+    try:
+        with urlopen(url + rel) as response:
+            assert response.headers["Content-Type"].split(";")[0] == mime
+            assert response.headers["Content-Security-Policy"] == CSP
+    finally:
+        server.shutdown()
+        server.server_close()

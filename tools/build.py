@@ -1,0 +1,184 @@
+"""Build the static site into dist/ (standard library only).
+
+    python3 tools/build.py            # or: make dist
+
+Needs node_modules/ (``npm ci``, done by ``make setup``) for the vendored
+runtime. Rebuilds dist/ from scratch every time; the output is
+deterministic (sorted lists, fixed zip timestamps), so the same inputs give
+byte-identical files and the same service-worker cache name.
+
+What lands in dist/
+-------------------
+- Copied as they are, when present: ``index.html``, ``pyscript.toml``,
+  ``sw-register.js``, ``manifest.webmanifest``, ``ui/``, ``locales/``,
+  ``assets/``, ``rules/``, ``icons/``, ``bench/floor/`` (as
+  ``dist/bench/floor/``), and every top-level ``*.html``, ``*.js`` and
+  ``*.css`` (``embed.js``...); ``icons/favicon.ico`` also as
+  ``favicon.ico``. ``__pycache__`` and ``*.pyc`` are skipped.
+  ``ui/`` is copied as plain files too, so a page can point a
+  ``<script type="py" src="./ui/...">`` (or a worker script) at it.
+- ``vendor/pyodide/``: every ``pyodide*`` file and ``python_stdlib.zip`` of
+  the npm package ``pyodide``, without ``.d.ts`` and ``.map`` files.
+- ``vendor/pyscript/``: the whole ``@pyscript/core/dist/`` folder without
+  ``.map`` files (its hashed chunks import each other relatively).
+- ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
+  ``__pycache__``), zipped with their folder names at the top of the zip.
+- ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
+  (every file in dist/ except sw.js itself, whose bytes hold the list) and
+  a cache name ``sixtysix-<hash of all those files and of the sw.js
+  template>``, so a new build installs into a new cache and the old one is
+  deleted when the new worker activates.
+
+The app.zip convention (for whoever owns index.html and pyscript.toml)
+-----------------------------------------------------------------------
+``dist/app.zip`` lands beside ``dist/index.html``. With ``pyscript.toml``
+beside ``index.html``, reference it in ``[files]`` as::
+
+    interpreter = "./vendor/pyodide/pyodide.mjs"
+
+    [files]
+    "./app.zip" = "./*"
+
+The trailing ``/*`` tells PyScript to unpack the archive (rather than write
+one file) into Pyodide's working directory, ``/home/pyodide``, which is on
+``sys.path`` (as ``""``); so ``import sixtysix`` and ``import ui.main`` just
+work (as long as nothing calls ``os.chdir``).
+Do not list ``packages`` (it pulls micropip from a CDN; see PLATFORM.md).
+``e2e/test_floor.py`` checks this convention on ``bench/floor/appzip.html``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE = ROOT / "node_modules"
+
+# Copied into dist/ under the same relative path, when present.
+COPY = [
+    "index.html",
+    "pyscript.toml",
+    "sw-register.js",
+    "manifest.webmanifest",
+    "ui",
+    "locales",
+    "assets",
+    "rules",
+    "icons",
+    "bench/floor",
+]
+TOP_LEVEL_SUFFIXES = (".html", ".js", ".css")  # any such file beside index.html ships
+APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
+APP_ZIP = "app.zip"
+SW_TEMPLATE = ROOT / "sw.js"
+# Placeholders in sw.js that the build fills in (the file still runs as is).
+SW_LIST_MARK = '["__PRECACHE__"]'
+SW_NAME_MARK = "__CACHE_NAME__"
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # earliest time a zip can hold
+
+
+def skipped(path: Path) -> bool:
+    """Build litter that never ships."""
+    return "__pycache__" in path.parts or path.suffix == ".pyc" or path.name == ".DS_Store"
+
+
+def files_under(folder: Path) -> list[Path]:
+    """Every shipped file under folder, sorted for deterministic output."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not skipped(p))
+
+
+def copy_file(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)  # content only: mtimes do not matter
+
+
+def copy_sources(out: Path) -> None:
+    # Top-level pages, scripts and styles ship too (embed.js, a 404.html...);
+    # sw.js is generated below, so it is not copied.
+    top = sorted(p.name for p in ROOT.glob("*") if p.is_file() and p.suffix in TOP_LEVEL_SUFFIXES and p.name != "sw.js")
+    for name in sorted(set(COPY) | set(top)):
+        src = ROOT / name
+        if src.is_file():
+            copy_file(src, out / name)
+        elif src.is_dir():
+            for f in files_under(src):
+                copy_file(f, out / name / f.relative_to(src))
+        elif name == "index.html":
+            print("build: note: no index.html yet (the game page); building the rest")
+    # Browsers ask for /favicon.ico on any page without an icon link; a 404
+    # there is a console error that fails e2e tests.
+    if (ROOT / "icons" / "favicon.ico").is_file():
+        copy_file(ROOT / "icons" / "favicon.ico", out / "favicon.ico")
+
+
+def vendor_runtime(out: Path) -> None:
+    pyodide = NODE / "pyodide"
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        sys.exit("build: node_modules/ is missing the runtime: run `npm ci` (or `make setup`)")
+    for f in sorted(pyodide.iterdir()):
+        wanted = f.name.startswith("pyodide") or f.name == "python_stdlib.zip"
+        if wanted and not f.name.endswith((".d.ts", ".map")):
+            copy_file(f, out / "vendor" / "pyodide" / f.name)
+    for f in files_under(pyscript):
+        if f.suffix != ".map":
+            copy_file(f, out / "vendor" / "pyscript" / f.relative_to(pyscript))
+
+
+def is_test(rel: Path) -> bool:
+    return any(p in ("tests", "test") for p in rel.parts[:-1]) or rel.name.startswith("test_") or rel.name == "conftest.py"
+
+
+def build_app_zip(out: Path) -> int:
+    """Zip the Python packages with fixed timestamps and modes; return the entry count."""
+    entries = []
+    for pkg in APP_PACKAGES:
+        if (ROOT / pkg).is_dir():
+            entries += [f.relative_to(ROOT) for f in files_under(ROOT / pkg) if not is_test(f.relative_to(ROOT))]
+    with zipfile.ZipFile(out / APP_ZIP, "w") as zf:
+        for rel in sorted(entries, key=lambda p: p.as_posix()):
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (ROOT / rel).read_bytes(), compresslevel=9)
+    return len(entries)
+
+
+def write_service_worker(out: Path) -> tuple[str, int]:
+    """Fill the precache list and the content-hashed cache name into dist/sw.js."""
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    if SW_LIST_MARK not in template or SW_NAME_MARK not in template:
+        sys.exit(f"build: sw.js lost its placeholders {SW_LIST_MARK} / {SW_NAME_MARK}")
+    paths = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    paths = [p for p in paths if p != "sw.js"]
+    digest = hashlib.sha256(template.encode())
+    for rel in paths:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    name = "sixtysix-" + digest.hexdigest()[:16]
+    listing = json.dumps(paths, indent=2)
+    (out / "sw.js").write_text(template.replace(SW_LIST_MARK, listing).replace(SW_NAME_MARK, name), encoding="utf-8")
+    return name, len(paths)
+
+
+def build(out: Path = DIST) -> str:
+    """Build out (dist/) from scratch; return the service worker's cache name."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    copy_sources(out)
+    vendor_runtime(out)
+    count = build_app_zip(out)
+    name, total = write_service_worker(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files; cache {name}")
+    return name
+
+
+if __name__ == "__main__":
+    build()

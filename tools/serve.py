@@ -1,0 +1,124 @@
+"""Serve a folder (default dist/) over HTTP on localhost, standard library only.
+
+    python3 tools/serve.py [--port 8000] [--dir dist]      # or: make play
+
+Adds what a static host would be set up to send: the right MIME types for
+the runtime, a Content-Security-Policy header on every response, and
+``Cache-Control: no-cache`` (revalidate, so a rebuild shows at once while an
+unchanged 9.6 MB wasm costs only a 304). Importable for tests::
+
+    from tools.serve import serve_in_thread
+    server, url = serve_in_thread("dist")   # port 0: a free port
+    ...
+    server.shutdown()
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The policy, one directive a line, each exception with its reason. Checked
+# in Chromium with PyScript 0.7.31 + Pyodide 314 by taking sources away one
+# at a time (a main-thread script, a worker script and app.zip); e2e tests
+# fail on any violation. Static hosts cannot send headers, so pages repeat
+# this in a <meta http-equiv> (where frame-ancestors is ignored).
+CSP_DIRECTIVES = [
+    "default-src 'self'",
+    # 'unsafe-eval': Pyodide and PyScript evaluate strings as JavaScript; the
+    #   runtime does not start without it (it also allows compiling wasm).
+    # 'wasm-unsafe-eval': compiling pyodide.asm.wasm; stated on its own so the
+    #   need stays visible should 'unsafe-eval' ever go.
+    "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+    # blob:: PyScript starts each worker script (the bot) from a blob: URL.
+    "worker-src 'self' blob:",
+    # No 'unsafe-inline': PyScript styles through CSSOM (el.style.x = ...),
+    # which CSP allows; style="" attributes and <style> blocks are refused.
+    "style-src 'self'",
+    # data:: small inline images (e.g. <link rel="icon" href="data:,">).
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+]
+CSP = "; ".join(CSP_DIRECTIVES)
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",  # lets Chromium compile while streaming
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that drops a connection mid-file is normal, not an error.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: str | Path = ROOT / "dist", port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> Server:
+    """A server for directory on host:port (port 0 picks a free one)."""
+    handler = functools.partial(type("H", (Handler,), {"quiet": quiet}), directory=str(directory))
+    return Server((host, port), handler)
+
+
+def serve_in_thread(directory: str | Path = ROOT / "dist", port: int = 0, quiet: bool = True) -> tuple[Server, str]:
+    """Start a server in a daemon thread; return it and its base URL (with a trailing /)."""
+    server = make_server(directory, port, quiet=quiet)
+    threading.Thread(target=server.serve_forever, daemon=True, name="serve").start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", default=str(ROOT / "dist"))
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    args = parser.parse_args(argv)
+    if not Path(args.dir).is_dir():
+        raise SystemExit(f"serve: {args.dir} does not exist (run `make dist`)")
+    server = make_server(args.dir, args.port, args.host)
+    print(f"Serving {args.dir} at http://localhost:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
