@@ -28,10 +28,10 @@ def seeded_first_dealer(seed) -> int:
 class Match:
     """A match of Sixty-Six: ``games`` holds every hand so far, the last is current."""
 
-    def __init__(self, seed, target: int = TARGET, first_dealer: int | None = None):
+    def __init__(self, seed, target: int = TARGET):
         self.seed = seed
         self.target = target
-        self.first_dealer = seeded_first_dealer(seed) if first_dealer is None else first_dealer
+        self.first_dealer = seeded_first_dealer(seed)
         self.games: list[Game] = [Game.from_deck(seeded_deck(seed, 0), self.first_dealer)]
 
     @classmethod

@@ -17,7 +17,7 @@ import json
 
 from .actions import IllegalAction
 from .game import Game
-from .match import Match
+from .match import Match, seeded_deck, seeded_first_dealer
 
 VERSION = 1
 HAND_FORMAT = "sixtysix-hand"
@@ -106,6 +106,9 @@ def _replay_match(data) -> Match:
         raise RecordError("match: 'target' must be a whole number from 1 to 99")
     if first not in (0, 1) or isinstance(first, bool):
         raise RecordError("match: 'first_dealer' must be 0 or 1")
+    # A match's deals come from its seed: a record whose deals differ was edited.
+    if first != seeded_first_dealer(seed):
+        raise RecordError("match: 'first_dealer' does not match the seed")
     if not isinstance(hands, list) or not hands:
         raise RecordError("match: 'hands' must be a non-empty list")
     match = Match.__new__(Match)
@@ -114,6 +117,8 @@ def _replay_match(data) -> Match:
         where = f"match hand {n + 1}"
         if match.games and (not match.hand_over or match.winner is not None):
             raise RecordError(f"{where}: comes after a hand that is unfinished or ended the match")
+        if isinstance(h, dict) and h.get("deck") != seeded_deck(seed, n):
+            raise RecordError(f"{where}: the deck does not match the match seed")
         game = _replay_hand(h, where)
         if game.dealer != first ^ (n & 1):
             raise RecordError(f"{where}: the dealer must alternate (expected {first ^ (n & 1)})")

@@ -116,14 +116,22 @@ class TestMatchRecords:
         assert (d["format"], d["version"], d["seed"], d["target"]) == ("sixtysix-match", 1, 5, 7)
         assert [set(h) for h in d["hands"]] == [{"deck", "dealer", "actions", "result"}, {"deck", "dealer", "actions"}]
 
-    def test_a_match_hand_keeps_its_recorded_deck(self):
-        # docs/rules.md: decks are taken as recorded, not re-derived from the seed.
+    def test_a_match_hand_whose_deck_differs_from_the_seed_is_refused(self):
+        # docs/rules.md: a match's deals come from its seed, so an edited deck is tampering.
         d = record(Match.new(seed=9))
         other = list(Game.new(seed=123).deck)
         assert other != d["hands"][0]["deck"]
         d["hands"][0]["deck"] = other
-        m = load(d)
-        assert list(m.game.deck) == other
+        with pytest.raises(RecordError, match="deck does not match the match seed"):
+            load(d)
+
+    def test_a_match_whose_first_dealer_differs_from_the_seed_is_refused(self):
+        d = record(Match.new(seed=9))
+        d["first_dealer"] ^= 1
+        for n, h in enumerate(d["hands"]):
+            h["dealer"] = d["first_dealer"] ^ (n & 1)
+        with pytest.raises(RecordError, match="first_dealer"):
+            load(d)
 
     def test_to_dict_refuses_other_objects(self):
         with pytest.raises(TypeError, match="cannot record"):
@@ -222,18 +230,17 @@ class TestBadRecords:
             load(d)
         d = match_data()
         d["first_dealer"] ^= 1
-        with pytest.raises(RecordError, match=r"match hand 1: the dealer must alternate \(expected"):
+        with pytest.raises(RecordError, match=r"'first_dealer' does not match the seed"):
             load(d)
 
-    def test_two_hands_with_the_same_dealer(self):
-        # The second hand's own record is consistent (same deck, its own actions
-        # replay), but the dealer did not alternate.
+    def test_a_hand_replayed_twice_is_refused(self):
+        # The second hand's own record is consistent (a real deal whose actions
+        # replay), but it is the first hand again: not what the seed deals.
         m = played_match(hands=1)
         d = record(m)
         second = copy.deepcopy(d["hands"][0])
         d["hands"][1] = second
-        with pytest.raises(RecordError, match=r"match hand 2: the dealer must alternate \(expected " +
-                           str(1 - d["first_dealer"]) + r"\)"):
+        with pytest.raises(RecordError, match=r"match hand 2: the deck does not match the match seed"):
             load(d)
 
     def test_a_hand_after_the_match_ended(self):
