@@ -111,11 +111,11 @@ class App:
         self.listen(by_id("hand"), "click", self.on_hand_click)
         self.listen(by_id("hand"), "keydown", self.on_hand_key)
         for name in ("exchange", "close", "declare"):
-            self.listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.spawn(self.human([n])))
+            self.listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.take_input([n]))
         self.listen(by_id("btn-hint"), "click", lambda e: self.spawn(self.ask_hint()))
-        self.listen(by_id("btn-next-hand"), "click", lambda e: self.spawn(self.next_hand()))
+        self.listen(by_id("btn-next-hand"), "click", lambda e: self.hold_and(self.next_hand()))
         self.listen(by_id("btn-new-match"), "click", lambda e: self.spawn(self.new_match(close_menu=True)))
-        self.listen(by_id("btn-new-match-end"), "click", lambda e: self.spawn(self.new_match()))
+        self.listen(by_id("btn-new-match-end"), "click", lambda e: self.hold_and(self.new_match()))
         self.listen(by_id("btn-rules"), "click", lambda e: by_id("rules-dialog").showModal())
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
@@ -136,6 +136,12 @@ class App:
         root.classList.add("ready")
         await self.computer_turns()
 
+    def hold_and(self, coro):
+        """Mark the table as busy right away, then run ``coro``."""
+        root.dataset.toMove = "computer"
+        root.dataset.busy = "1"
+        return self.spawn(coro)
+
     def spawn(self, coro):
         """Run an event's coroutine; errors are logged (and fail the e2e tests)."""
         async def guarded():
@@ -144,7 +150,8 @@ class App:
             except Exception as exc:  # keep the page alive
                 log_error("event", exc)
                 self.busy = False
-                self.render()
+            if not self.busy:
+                self.render()  # whatever happened, the markers end up true
         return asyncio.ensure_future(guarded())
 
     # -- playing -----------------------------------------------------------
@@ -160,7 +167,16 @@ class App:
             return
         cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
         self.refocus_hand = cards.index(code) if document.activeElement == button else None
-        self.spawn(self.human(actions))
+        self.take_input(actions)
+
+    def take_input(self, notations):
+        """Accept the player's action at once: the markers say "wait" before
+        this event returns, so nothing (a person or a test) acts twice."""
+        if self.busy or not self.table.human_to_move():
+            return
+        root.dataset.toMove = "computer"
+        root.dataset.busy = "1"
+        self.spawn(self.human(notations))
 
     def on_hand_key(self, event):
         key = str(event.key)
@@ -182,10 +198,8 @@ class App:
 
     async def human(self, notations):
         """The player's action(s): a card (maybe with its marriage) or a button."""
-        if self.busy or not self.table.human_to_move():
-            return
-        legal = self.table.view(HUMAN)["legal"]
-        if notations[0] not in legal:
+        if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
+            self.render()
             return
         self.busy = True
         try:
@@ -270,8 +284,7 @@ class App:
             return
         self.table.next_hand()
         self.save()
-        if self.apply_update_now():
-            return
+        self.apply_update_now()  # a new version waiting takes over now (the page reloads)
         self.render()
         await self.computer_turns()
 
@@ -288,8 +301,7 @@ class App:
             query = str(params.toString())
             window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
             self.url.seed = None
-        if self.apply_update_now():
-            return
+        self.apply_update_now()
         self.render()
         await self.computer_turns()
 
@@ -349,6 +361,7 @@ class App:
         """Between hands: hand over to a waiting new version (it reloads the page)."""
         if not self.update_waiting:
             return False
+        self.update_waiting = False
         try:
             return bool(window.sixtysixApplyUpdate())
         except Exception as exc:

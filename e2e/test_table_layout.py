@@ -1,0 +1,101 @@
+"""Layout and responsiveness: phone and desktop, the embed mode, touch
+targets, the shell before Python, and no long main-thread task while the
+computer thinks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from pages import BOT_MS, CATALOGS, TablePage
+
+FAST = "level=random&fast=1"
+
+# Collect long tasks from the start; the test reads only those after a mark.
+LONGTASKS = """
+window.longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longTasks.push({start: e.startTime, duration: e.duration});
+  }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+"""
+
+
+@pytest.fixture
+def table(page, open_game) -> TablePage:
+    return TablePage(page, open_game)
+
+
+def overflow_x(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def small_targets(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('button, select, [role=button]')]
+        .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map((e) => [e, e.getBoundingClientRect()])
+        .filter(([e, r]) => r.width < 44 || r.height < 44)
+        .map(([e, r]) => `${e.id || e.className || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_the_table_fits_and_targets_are_large_enough(page, table, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    table.open(f"seed=7&{FAST}")
+    table.wait_turn()
+    assert overflow_x(page) <= 0
+    assert small_targets(page) == []
+    # the whole hand is on screen
+    for box in [c.bounding_box() for c in table.hand_group.get_by_role("button").all()]:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5
+        assert box["y"] + box["height"] <= size[1] + 0.5
+    dialog = table.open_options()
+    assert small_targets(page) == []
+    table.close_dialog(dialog)
+
+
+def test_embed_mode_shows_the_table_alone_from_320px(page, table):
+    page.set_viewport_size({"width": 320, "height": 568})
+    table.open(f"embed=1&lang=it&seed=7&{FAST}")
+    expect(table.html).to_have_attribute("lang", "it")
+    expect(page.get_by_role("button", name=table.t("button.rules"))).to_be_hidden()
+    expect(page.get_by_role("button", name=table.t("button.menu"))).to_be_hidden()
+    table.wait_turn()
+    assert overflow_x(page) <= 0
+    assert small_targets(page) == []
+    for box in [c.bounding_box() for c in table.hand_group.get_by_role("button").all()]:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 320.5
+    table.play_first()
+    table.wait_turn()
+
+
+def test_the_shell_shows_before_python_is_ready(page, base_url):
+    # Hold the app back: the felt, the card places and the boot line show anyway.
+    page.route("**/app.zip", lambda route: None)
+    page.goto("./?seed=3")
+    expect(page.locator("#table")).to_be_visible()
+    boot = [CATALOGS["pt"][k] for k in ("boot.loading", "boot.runtime", "boot.files", "boot.starting")]
+    expect(page.locator("#boot-text")).to_have_text(re.compile("|".join(map(re.escape, boot))))
+    expect(page.locator(".place-you")).to_be_visible()
+    expect(page.locator("html")).not_to_have_class("ready")
+    page.unroute("**/app.zip")
+
+
+def test_no_long_main_thread_task_while_the_computer_thinks(page, table):
+    page.add_init_script(LONGTASKS)
+    table.open("seed=7&level=hard")
+    table.wait_turn(timeout=BOT_MS)
+    mark = page.evaluate("performance.now()")
+    for _ in range(4):
+        table.play_first()
+        expect(table.html).to_have_attribute("data-to-move", "computer")
+        table.page.wait_for_selector("html[data-to-move='you'], html[data-to-move='none']", timeout=BOT_MS)
+        if table.html.get_attribute("data-to-move") == "none":
+            break
+    tasks = page.evaluate("(mark) => window.longTasks.filter((t) => t.start >= mark)", mark)
+    worst = max((t["duration"] for t in tasks), default=0)
+    print(f"long tasks after load: {len(tasks)}, worst {worst:.0f} ms")
+    assert worst < 200, tasks

@@ -1,0 +1,163 @@
+"""What the table keeps and recovers: languages, reloads, damaged saves,
+settings, a new match, and a new version waiting between hands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from pages import CATALOGS, TablePage
+
+FAST = "level=random&fast=1"
+
+
+@pytest.fixture
+def table(page, open_game) -> TablePage:
+    return TablePage(page, open_game)
+
+
+def visible_labels(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('[aria-label], img[alt]')]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => e.getAttribute('aria-label') || e.getAttribute('alt')).filter(Boolean)""")
+
+
+def only_in(lang: str) -> list[str]:
+    """Texts (or their fixed part before a placeholder) that only ``lang`` uses."""
+    other = "it" if lang == "pt" else "pt"
+    out = []
+    for key, text in CATALOGS[lang].items():
+        if text == CATALOGS[other][key]:
+            continue
+        fixed = text.split("{")[0].strip()
+        if len(fixed) >= 5 and fixed not in CATALOGS[other].values():
+            out.append(fixed)
+    return out
+
+
+def test_switching_language_changes_every_text_and_persists(table):
+    table.open(f"seed=3&{FAST}")
+    expect(table.html).to_have_attribute("lang", "pt")
+    table.play_first()
+    table.wait_turn()
+    table.switch_language("it")
+    page = table.page
+    expect(page).to_have_title(CATALOGS["it"]["app.title"])
+    # every static text is the Italian one
+    for key, text in page.evaluate("""() => [...document.querySelectorAll('[data-i18n]')]
+            .map((e) => [e.dataset.i18n, e.textContent])"""):
+        assert text == CATALOGS["it"][key], (key, text)
+    # nothing visible or announced is still Portuguese
+    body = page.locator("body").inner_text()
+    labels = visible_labels(page)
+    for pt_text in only_in("pt"):
+        assert pt_text not in body, pt_text
+        assert not any(pt_text in label for label in labels), pt_text
+    # card names and the live texts follow
+    for code in table.hand():
+        expect(table.card(code)).to_be_visible()
+    expect(page.locator("#turn")).to_have_text(table.t("turn.you.lead"))
+    # the choice is kept
+    table.reload()
+    expect(table.html).to_have_attribute("lang", "it")
+    table.switch_language("pt")
+    expect(page.locator("#turn")).to_have_text(CATALOGS["pt"]["turn.you.lead"])
+    assert table.stored("sixtysix.settings")["lang"] == "pt"
+
+
+def test_lang_parameter_picks_the_language(table):
+    table.open(f"lang=it&seed=3&{FAST}")
+    expect(table.html).to_have_attribute("lang", "it")
+    expect(table.button("hint")).to_be_visible()
+    assert table.t("button.hint") == "Suggerimento"
+
+
+def test_a_reload_mid_hand_restores_the_same_hand(table):
+    table.open(f"seed=5&{FAST}")
+    table.play_first()
+    table.play_first()
+    table.wait_turn()
+    hand = table.hand()
+    marks = {k: table.html.get_attribute(k) for k in ("data-stock", "data-score", "data-hand", "data-stock-state")}
+    trick = table.page.locator("#trick img").evaluate_all("(imgs) => imgs.map((i) => i.alt)")
+    saved = table.stored("sixtysix.game")
+    assert saved["version"] == 1 and json.loads(saved["match"])["seed"] == 5
+    for reopen in (table.reload, lambda: table.open(FAST)):  # same address, then without the seed
+        reopen()
+        table.wait_turn()
+        assert table.hand() == hand
+        for k, v in marks.items():
+            expect(table.html).to_have_attribute(k, v)
+        assert table.page.locator("#trick img").evaluate_all("(imgs) => imgs.map((i) => i.alt)") == trick
+        table.expect_message(table.t("msg.resumed"))
+    table.play_first()
+    expect(table.card(hand[0])).to_have_count(0)
+
+
+@pytest.mark.parametrize("damage", [
+    "{not json",
+    json.dumps({"version": 99, "match": "{}"}),
+    json.dumps({"version": 1, "match": json.dumps({"format": "sixtysix-match", "version": 1, "seed": 5,
+                                                  "target": 7, "first_dealer": 0,
+                                                  "hands": [{"deck": ["AH"] * 24, "dealer": 0, "actions": []}]})}),
+])
+def test_a_damaged_saved_game_starts_fresh_with_a_notice(table, damage):
+    table.open(f"seed=5&{FAST}")
+    table.play_first()
+    table.wait_turn()
+    table.store_raw("sixtysix.game", damage)
+    table.store_raw("sixtysix.settings", "[]")
+    table.reload()
+    notice = table.page.get_by_role("status").filter(has_text=table.t("notice.corrupt"))
+    expect(notice).to_be_visible()
+    expect(table.html).to_have_attribute("data-hand", "1")
+    table.expect_score(0, 0)
+    table.play_first()  # the table plays on
+    notice.get_by_role("button", name=table.t("button.dismiss")).click()
+    expect(notice).to_be_hidden()
+    assert table.stored("sixtysix.game")["version"] == 1
+
+
+def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
+    table.open("seed=5&fast=1")
+    table.play_first()
+    table.wait_turn()
+    dialog = table.open_options()
+    dialog.get_by_label(table.t("level.label")).select_option(label=table.t("level.hard"))
+    table.close_dialog(dialog)
+    assert table.stored("sixtysix.settings")["level"] == "hard"
+    table.reload()
+    dialog = table.open_options()
+    expect(dialog.get_by_label(table.t("level.label"))).to_have_value("hard")
+    dialog.get_by_role("button", name=table.t("button.new_match")).click()
+    expect(dialog).to_be_hidden()
+    expect(table.html).to_have_attribute("data-hand", "1")
+    table.expect_score(0, 0)
+    assert "seed=" not in table.page.url  # a reload resumes the new match, not seed 5
+    assert json.loads(table.stored("sixtysix.game")["match"])["seed"] != 5
+
+
+def test_a_waiting_update_is_applied_between_hands_and_stats_count_the_hand(table):
+    table.open(f"seed=3&{FAST}")
+    # What sw-register.js does when a new version is installed and waiting.
+    table.page.evaluate("""() => {
+        window.applied = 0;
+        window.sixtysixApplyUpdate = () => { window.applied += 1; return true; };
+        document.documentElement.dataset.swUpdate = "ready";
+        document.dispatchEvent(new CustomEvent("sixtysix:update-ready", {bubbles: true}));
+    }""")
+    expect(table.page.get_by_role("status").filter(has_text=table.t("notice.update"))).to_be_visible()
+    while table.html.get_attribute("data-to-move") != "none":
+        table.play_first()
+        table.page.wait_for_selector("html[data-to-move='you'], html[data-to-move='none']")
+    assert table.page.evaluate("window.applied") == 0  # never in the middle of a hand
+    stats = table.stored("sixtysix.stats")
+    assert stats["hands_won"] + stats["hands_lost"] == 1
+    dialog = table.open_options()
+    expect(dialog).to_contain_text(table.t("stats.hands", won=stats["hands_won"], lost=stats["hands_lost"]))
+    table.close_dialog(dialog)
+    table.button("next_hand").click()
+    table.page.wait_for_function("window.applied === 1")
+    assert table.stored("sixtysix.game") and json.loads(table.stored("sixtysix.game")["match"])["hands"][1]
