@@ -164,3 +164,33 @@ def can_declare_falsely() -> Scenario:
     """The player has a trick but fewer than 66 and may declare."""
     return find(lambda sim: "declare" in sim.legal() and sim.view()["tricks"][0] >= 1
                 and sim.view()["points"][0] < 66)
+
+
+def nearly_finished_match() -> tuple[str, str, dict]:
+    """A saved game (the page's localStorage text) one tap before the match ends:
+    the player's last card of the deciding hand. Returns (saved text, card, the
+    finished match's scores and winner)."""
+    import json
+
+    from sixtysix import records
+
+    from ui.storage import VERSION
+
+    for seed in range(1, 300):
+        t = Table.new(seed)
+        while not t.match_over:
+            if t.hand_over:
+                t.next_hand()
+                continue
+            p = t.to_move
+            v = t.view(p)
+            t.apply(p, "declare" if "declare" in v["legal"] and v["points"][p] >= 66 else v["legal"][0])
+        last = t.view(HUMAN)["history"][-1]
+        if last["player"] != HUMAN or not last["action"].startswith("play:"):
+            continue
+        rec = records.to_dict(t.match)
+        rec["hands"][-1]["actions"] = rec["hands"][-1]["actions"][:-1]
+        rec["hands"][-1].pop("result", None)
+        saved = json.dumps({"version": VERSION, "match": json.dumps(rec), "counted_hands": len(rec["hands"]) - 1})
+        return saved, last["action"][5:], {"scores": t.match.scores, "winner": t.match.winner}
+    raise LookupError("no match ends with the player's card")

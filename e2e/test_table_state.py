@@ -8,6 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+import scenarios
 from pages import CATALOGS, TablePage
 
 FAST = "level=random&fast=1"
@@ -161,3 +162,24 @@ def test_a_waiting_update_is_applied_between_hands_and_stats_count_the_hand(tabl
     table.button("next_hand").click()
     table.page.wait_for_function("window.applied === 1")
     assert table.stored("sixtysix.game") and json.loads(table.stored("sixtysix.game")["match"])["hands"][1]
+
+
+def test_the_end_of_a_match_is_told_and_offers_a_new_one(table):
+    saved, card, final = scenarios.nearly_finished_match()
+    table.open(FAST)
+    table.store_raw("sixtysix.game", saved)
+    table.reload()
+    table.play(card)
+    table.wait_hand_over()
+    table.expect_score(*final["scores"])
+    who = "you" if final["winner"] == 0 else "computer"
+    you, computer = final["scores"]
+    table.expect_message(table.t(f"result.match.{who}", you=you, computer=computer))
+    expect(table.button("next_hand")).to_be_hidden()
+    stats = table.stored("sixtysix.stats")
+    assert stats["matches_won"] + stats["matches_lost"] == 1
+    assert stats["matches_won"] == (1 if who == "you" else 0)
+    table.button("new_match").click()
+    expect(table.html).to_have_attribute("data-hand", "1")
+    # (the random test opponent may end the new hand at once, so the score is not checked)
+    assert len(json.loads(table.stored("sixtysix.game")["match"])["hands"]) == 1
