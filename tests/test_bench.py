@@ -1,0 +1,142 @@
+"""The pure parts of the benchmark (tools/bench.py, tools/bench_positions.py):
+statistics, table formatting, payload and zip sizes, targets, options.
+No browser and no timing here: speed targets live in the benchmark itself."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zipfile
+
+import pytest
+
+from tools import bench
+from tools import bench_positions
+
+
+def test_percentile_is_nearest_rank():
+    xs = list(range(1, 21))  # 1..20
+    assert bench.percentile(xs, 95) == 19
+    assert bench.percentile(xs, 50) == 10
+    assert bench.percentile(xs, 100) == 20
+    assert bench.percentile(xs, 0) == 1
+    assert bench.percentile([5], 95) == 5
+    assert bench.percentile([], 95) is None
+    assert bench.percentile([3, 1, 2], 95) == 3  # unsorted input
+
+
+def test_summarize():
+    s = bench.summarize([4, 1, 3, 2, None])
+    assert s == {"n": 4, "min": 1.0, "median": 2.5, "p95": 4.0, "max": 4.0, "mean": 2.5}
+    assert bench.summarize([])["median"] is None and bench.summarize([])["n"] == 0
+
+
+def test_ratios():
+    assert bench.ratio(3, 2) == 1.5
+    assert bench.ratio(None, 2) is None and bench.ratio(1, 0) is None
+    assert bench.paired_ratios([2, None, 9, 4], [1, 3, 3, 0]) == [2.0, 3.0]
+
+
+def test_payload_skips_vendor_and_gzips_each_file(tmp_path):
+    (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
+    (tmp_path / "vendor" / "pyodide" / "big.wasm").write_bytes(b"\0" * 100_000)
+    (tmp_path / "ui").mkdir()
+    text = b"def f():\n    return 1\n" * 200
+    (tmp_path / "ui" / "app.py").write_bytes(text)
+    page = b"<!doctype html><p>hi</p>"
+    (tmp_path / "index.html").write_bytes(page)
+    other = b"top-level names starting with vendor are not the vendor folder"
+    (tmp_path / "vendored.txt").write_bytes(other)
+    p = bench.payload(tmp_path)
+    assert p["files"] == 3
+    assert p["bytes"] == len(text) + len(page) + len(other)
+    expected = sum(len(gzip.compress(f.read_bytes(), 9, mtime=0)) for f in
+                   (tmp_path / "ui" / "app.py", tmp_path / "index.html", tmp_path / "vendored.txt"))
+    assert p["gzip"] == expected
+    assert p["gzip"] < p["bytes"]
+    assert p["by_folder"]["ui"]["files"] == 1 and p["by_folder"]["(top level)"]["files"] == 2
+    sizes = [f["gzip"] for f in p["largest"]]
+    assert sizes == sorted(sizes, reverse=True)  # largest (gzipped) first
+    assert bench.payload(tmp_path, exclude=())["files"] == 4
+
+
+def test_gzip_size_is_deterministic():
+    data = b"sixty-six " * 100
+    assert bench.gzip_size(data) == bench.gzip_size(data) < len(data)
+
+
+def test_zip_breakdown(tmp_path):
+    path = tmp_path / "app.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("sixtysix/game.py", "x = 1\n" * 100)
+        zf.writestr("sixtysix/__pycache__/game.cpython-314.pyc", b"\0" * 10)
+        zf.writestr("ui/app.py", "y = 2\n")
+    z = bench.zip_breakdown(path)
+    assert z["entries"] == 3 and z["pyc"] == 1
+    assert z["by_top"]["sixtysix"]["entries"] == 2 and z["by_top"]["ui"]["raw"] == 6
+    assert z["bytes"] == path.stat().st_size
+
+
+def test_format_table_aligns_columns():
+    out = bench.format_table(["name", "ms"], [["floor", "10"], ["game cold", 1234], ["x", None]], title="T")
+    lines = out.splitlines()
+    assert lines[0] == "T"
+    assert lines[1] == "name         ms"
+    assert lines[2] == "---------  ----"
+    assert lines[3] == "floor        10"
+    assert lines[4] == "game cold  1234"
+    assert lines[5] == "x"  # empty cells, no trailing spaces
+
+
+def test_formatters():
+    assert bench.fmt_bytes(0) == "0 B"
+    assert bench.fmt_bytes(404) == "404 B"
+    assert bench.fmt_bytes(61_120) == "61.1 kB"
+    assert bench.fmt_bytes(38_517_212) == "38.5 MB"
+    assert bench.fmt_ms(None) == "-" and bench.fmt_ms(3.25) == "3.2 ms" and bench.fmt_ms(1234.4) == "1,234 ms"
+    assert bench.fmt_ratio(1.234) == "1.23x"
+
+
+def test_evaluate_targets():
+    targets = [("a", "shell", 300, "ms"), ("b", "ratio", 1.15, "x"), ("c", "bytes", 50_000, "B")]
+    rows = bench.evaluate_targets({"a": 232.0, "b": 1.31}, targets)
+    assert [r["met"] for r in rows] == [True, False, None]
+    assert rows[0]["verdict"].startswith("met, 68 ms to spare")
+    assert rows[1]["verdict"].startswith("MISSED by 0.16")
+    assert rows[2]["verdict"] == "not measured"
+    assert bench.evaluate_targets({"a": 300}, targets[:1])[0]["met"] is False  # strictly below
+
+
+def test_headline_reads_the_figures():
+    result = {"load_summary": {"game": {"warm": {"shell_ms": {"median": 200.0}, "ready_ratio": {"median": 1.1},
+                                                 "bytes": {"max": 404}},
+                                        "cold": {"ready_ratio": {"median": 1.3}}}},
+              "bots": {"hard": {"browser": {"p95": 900.0}}}, "play": {"longest_task_ms": 75.0},
+              "site": {"payload": {"gzip": 180_000}}}
+    h = bench.headline(result)
+    assert h == {"shell_warm_ms": 200.0, "ready_ratio_cold": 1.3, "ready_ratio_warm": 1.1, "revisit_bytes": 404,
+                 "hard_p95_ms": 900.0, "play_longest_task_ms": 75.0, "payload_gzip_bytes": 180_000}
+    assert set(h) == {t[0] for t in bench.TARGETS}
+
+
+def test_options():
+    quick = bench.parse_args(["--quick"])
+    assert (quick.reps, quick.positions, quick.seconds) == (1, 8, 0.5)
+    full = bench.parse_args([])
+    assert (full.reps, full.positions, full.seconds) == (3, 24, 2.0)
+    assert bench.parse_args(["--quick", "--reps", "2"]).reps == 2
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--positions", "-1"])
+
+
+def test_missing_dist_is_a_clean_error(tmp_path):
+    with pytest.raises(bench.BenchError, match="not built"):
+        bench.stage_site(False, dist=tmp_path / "nothing", stage=tmp_path / "stage")
+
+
+def test_positions_are_fixed_by_their_seeds():
+    a = bench_positions.positions(6, per_hand=3)
+    assert a == bench_positions.positions(6, per_hand=3)
+    assert len(a) == 6 and all(len(v["legal"]) >= 2 for v in a)
+    json.dumps(a)  # what the browser page receives
+    assert len({json.dumps(v, sort_keys=True) for v in a}) == 6
