@@ -46,9 +46,10 @@ e2e: dist
 	$(PYTHON) -m pytest e2e
 
 bench:
-	@# Placeholder: the benchmark engineer fills this in (load times against
-	@# the floor page, dist/bench/floor/, and engine/bot speed).
-	@echo "bench: no benchmarks yet"
+	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,
+	@# and measures it in headless Chromium and CPython; options via
+	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md).
+	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf dist build results test-results .pytest_cache .hypothesis
