@@ -9,7 +9,10 @@ page never freezes while a bot thinks. No rule of the game is decided here.
 Markers for tests on ``<html>``: class ``ready`` once the table is live;
 ``data-to-move`` (``you``/``computer``/``none``), ``data-hand``,
 ``data-score`` (``"2-1"``), ``data-stock``, ``data-stock-state``,
-``data-result``, ``data-hint``, ``data-lang`` after every render.
+``data-result``, ``data-hint``, ``data-lang``, ``data-busy`` after every
+render. Timings for benchmarks (``performance.getEntriesByName``):
+``sixtysix:app-ready`` (our start-up once Python runs), ``sixtysix:worker-ready``,
+``sixtysix:choose`` and ``sixtysix:hint`` (each bot call).
 """
 
 import asyncio
@@ -30,6 +33,7 @@ PACE = {"think": 0.7, "travel": 0.45, "show_trick": 1.1, "gather": 0.35}
 FAST_PACE = {"think": 0.02, "travel": 0.05, "show_trick": 0.08, "gather": 0.04}
 
 root = document.documentElement
+window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
 
 
 def by_id(name):
@@ -134,6 +138,7 @@ class App:
         self.render()
         root.classList.remove("booting")
         root.classList.add("ready")
+        window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
         await self.computer_turns()
 
     def hold_and(self, coro):
@@ -257,9 +262,14 @@ class App:
         """Call the bot worker; ``None`` if it fails (the table then falls back)."""
         try:
             if self.worker is None:
+                window.performance.mark("sixtysix:worker-wait")
                 self.worker = await workers["bot"]
+                window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
             args = [json.dumps(view)] + ([level] if level else [])
+            window.performance.mark("sixtysix:ask")
             result = await getattr(self.worker, function)(*args)
+            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint"): bot time per call
+            window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
             return str(result)
         except Exception as exc:
             log_error(f"bot worker {function}", exc)

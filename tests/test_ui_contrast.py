@@ -1,0 +1,66 @@
+"""WCAG AA contrast of the table's palette (ui/table.css): text 4.5:1,
+large text and controls' outlines 3:1. The colours are read from the CSS,
+so a change of palette is checked."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+CSS = (Path(__file__).resolve().parent.parent / "ui" / "table.css").read_text(encoding="utf-8")
+VARS = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})", CSS))
+
+
+def rgb(color: str) -> tuple[float, float, float]:
+    color = VARS.get(color.removeprefix("var(--").removesuffix(")"), color) if color.startswith("var(") else color
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def over(fg: tuple, alpha: float, bg: tuple) -> tuple:
+    return tuple(alpha * f + (1 - alpha) * b for f, b in zip(fg, bg))
+
+
+def luminance(c: tuple) -> float:
+    lin = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ratio(a: tuple, b: tuple) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+BAR = over((0, 0, 0), 0.28, rgb("var(--felt-light)"))  # the header over the lightest felt
+FELTS = ["var(--felt-light)", "var(--felt)", "var(--felt-dark)"]
+
+
+@pytest.mark.parametrize("felt", FELTS)
+@pytest.mark.parametrize("ink", ["var(--ink)", "var(--ink-soft)"])
+def test_text_on_the_felt(ink, felt):
+    assert ratio(rgb(ink), rgb(felt)) >= 4.5
+
+
+@pytest.mark.parametrize("fg, bg", [
+    ("var(--paper-ink)", "var(--paper)"),     # buttons, score, dialogs
+    ("var(--gold-ink)", "var(--gold)"),       # the strong buttons
+    ("#2e2500", "#fff3c4"),                   # notices
+    ("#3c3c3c", "var(--paper)"),              # help text in dialogs
+    ("#ffffff", "var(--felt)"),               # buttons inside dialogs
+])
+def test_text_on_controls(fg, bg):
+    assert ratio(rgb(fg), rgb(bg)) >= 4.5
+
+
+def test_white_text_in_the_header():
+    assert ratio(rgb("var(--ink)"), BAR) >= 4.5
+
+
+@pytest.mark.parametrize("felt", FELTS)
+def test_focus_ring_and_tool_outlines_stand_out(felt):
+    assert ratio(rgb("var(--focus)"), rgb(felt)) >= 3
+    assert ratio(over((1, 1, 1), 0.55, BAR), BAR) >= 3
+
+
+def test_the_palette_was_read():
+    assert {"felt", "felt-light", "felt-dark", "ink", "ink-soft", "paper", "paper-ink", "gold", "gold-ink",
+            "focus"} <= set(VARS)
