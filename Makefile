@@ -21,6 +21,7 @@ setup:
 	@# apt-get update only when something is missing, and only as root.
 	@if [ ! -x $(CHROMIUM) ] || ! command -v npm >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "setup: installing Chromium (and npm if missing) with apt"; \
 	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo nodejs npm); \
 	  else echo "setup: not root, so not installing chromium/npm with apt"; fi; \
 	fi

@@ -67,6 +67,7 @@ MIME_TYPES = {
 
 class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive, as real static hosts do
     quiet = False
 
     def end_headers(self) -> None:
