@@ -6,7 +6,7 @@
 #   make test    setup + dist + all tests (what CI runs through .ci/run)
 #   make unit    Python tests only (tests/), no setup
 #   make e2e     dist + browser tests (e2e/), no setup
-#   make bench   benchmarks (placeholder)
+#   make bench   benchmarks (tools/bench.py; BENCH_ARGS for options)
 #   make clean   remove build outputs
 
 PYTHON ?= python3
