@@ -74,9 +74,11 @@ def test_busy_or_a_trick_on_show_blocks_input(tr):
     assert [c.owner for c in m.trick] == ["you", "computer"] and m.trick_winner == "you"
     assert not m.can_act and m.to_move == "computer"
     assert m.piles["you"] == 0  # the trick is still on the table
+    assert m.pile_texts["you"] == "Suas vazas: 0"
     t.gather()
     m = build(t, Settings(), tr)
     assert m.can_act and m.piles["you"] == 1 and m.trick == []
+    assert m.pile_texts["you"] == "Suas vazas: 1"
 
 
 def test_declare_button_by_default_needs_66_and_with_count_myself_a_trick(tr):
