@@ -183,3 +183,18 @@ def test_the_end_of_a_match_is_told_and_offers_a_new_one(table):
     expect(table.html).to_have_attribute("data-hand", "1")
     # (the random test opponent may end the new hand at once, so the score is not checked)
     assert len(json.loads(table.stored("sixtysix.game")["match"])["hands"]) == 1
+
+
+@pytest.mark.offline
+def test_once_loaded_the_game_plays_offline(table, context):
+    table.open(f"seed=3&{FAST}")
+    expect(table.html).to_have_attribute("data-sw", "ready", timeout=60_000)
+    table.play_first()
+    table.wait_turn()
+    hand = table.hand()
+    context.set_offline(True)
+    table.reload()
+    table.wait_turn()
+    assert table.hand() == hand
+    table.play_first()  # the computer (its worker loaded from the cache) answers
+    table.wait_turn()
