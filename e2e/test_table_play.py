@@ -189,6 +189,9 @@ def test_keyboard_arrows_move_between_cards_and_enter_plays(table):
     expect(table.card(hand[1])).to_have_count(0)
     expect(table.page.get_by_role("group", name=table.t("trick.aria"))
            .get_by_role("img", name=table.tr.card(hand[1]))).to_be_attached()
+    # when it is the player's turn again, the focus is back in the hand
+    table.wait_turn()
+    expect(table.hand_group.locator("button:focus")).to_have_count(1)
 
 
 def test_the_last_trick_and_the_rules_can_be_looked_at(table):

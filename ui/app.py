@@ -292,6 +292,8 @@ class App:
     async def next_hand(self):
         if self.busy or not self.table.hand_over or self.table.match_over:
             return
+        if document.activeElement == by_id("btn-next-hand"):
+            self.refocus_hand = 0  # a keyboard player lands on the new hand
         self.table.next_hand()
         self.save()
         self.apply_update_now()  # a new version waiting takes over now (the page reloads)
@@ -558,10 +560,14 @@ class App:
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
                "next_hand": "btn-next-hand", "new_match": "btn-new-match-end"}
+        lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)
+            appears = m.buttons[name] and button.hidden
             button.hidden = not m.buttons[name]
             button.classList.toggle("hinted", m.hinted_button == name)
+            if appears and name in ("next_hand", "new_match") and lost_focus:
+                button.focus()  # the hand ended: its next step is one key away
         by_id("btn-hint").setAttribute("aria-busy", "true" if self.hint_pending else "false")
 
     def render_notice(self):
