@@ -140,3 +140,38 @@ def test_new_hand_message_says_who_deals():
     t = Table.new(5)
     expected = "msg.new_hand.you" if m.game.dealer == HUMAN else "msg.new_hand.computer"
     assert keys(t) == [expected]
+
+
+def test_a_marriage_that_reaches_66_waits_so_the_player_can_declare():
+    # Hearts are trumps: after two tricks (21 + 12 points) the trump marriage
+    # (40) reaches 73, so a tap on the queen announces it and stops there.
+    t = table_from("AS TS KH QH 9D JD", "TC JS 9C JC QS KS", "AH", stock=("9S", "JH", "QC", "KC"))
+    for mine, theirs in (("AS", "TC"), ("TS", "JS")):
+        t.apply_human(t.actions_for_card(mine))
+        t.apply(COMPUTER, f"play:{theirs}")
+        t.gather()
+    t.apply_human(t.actions_for_card("QH"))
+    v = t.view(HUMAN)
+    assert v["pending_marriage"] == "H" and v["points"][HUMAN] == 73
+    assert "QH" in v["hand"] and "declare" in v["legal"]
+    t.apply_human(["declare"])
+    assert t.match.game.result.reason == "declared"
+
+
+def test_a_marriage_short_of_66_leads_the_card_at_once():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    t.apply_human(t.actions_for_card("AS"))
+    t.apply(COMPUTER, "play:9S")
+    t.gather()
+    t.apply_human(t.actions_for_card("QH"))
+    assert t.view(HUMAN)["trick"] == ["QH"]
+
+
+def test_counting_myself_every_marriage_waits_for_the_declare_choice():
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    t.apply_human(t.actions_for_card("AS"))
+    t.apply(COMPUTER, "play:9S")
+    t.gather()
+    t.apply_human(t.actions_for_card("QH"), count_myself=True)
+    v = t.view(HUMAN)
+    assert v["pending_marriage"] == "H" and v["trick"] == []

@@ -208,7 +208,7 @@ class App:
             return
         self.busy = True
         try:
-            self.table.apply_human(notations)
+            self.table.apply_human(notations, self.settings.count_myself)
             self.save()
             self.render()
             if notations[-1].startswith("play:"):

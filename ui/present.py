@@ -12,12 +12,10 @@ from dataclasses import dataclass, field
 
 from .i18n import Translator
 from .state import Settings
-from .table import COMPUTER, HUMAN, WHO, Message, Table
+from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
 
 #: Display order of suits in the player's hand: colours alternate.
 HAND_SUIT_ORDER = "CHSD"
-#: The points from which the default mode offers "declare 66".
-DECLARE_THRESHOLD = 66
 
 
 @dataclass
@@ -165,15 +163,10 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         stock_text = tr.t("stock.count", n=v["stock"])
 
     # Buttons: shown only when the engine lists the action.
-    my_points, my_tricks = v["points"][HUMAN], v["tricks"][HUMAN]
-    if settings.count_myself:
-        may_declare = my_tricks >= 1
-    else:
-        may_declare = my_points >= DECLARE_THRESHOLD
     buttons = {
         "exchange": can_act and "exchange" in legal,
         "close": can_act and "close" in legal,
-        "declare": can_act and "declare" in legal and may_declare,
+        "declare": can_act and declare_offered(v, settings.count_myself),
         "hint": can_act,
         "next_hand": hand_over and not match_over and not busy and showing is None,
         "new_match": match_over and not busy and showing is None,
@@ -240,7 +233,7 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         piles={"you": max(piles[HUMAN], 0), "computer": max(piles[COMPUTER], 0)},
         pile_texts={"you": tr.t("pile.you", n=max(piles[HUMAN], 0)),
                     "computer": tr.t("pile.computer", n=max(piles[COMPUTER], 0))},
-        points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=my_points),
+        points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=v["points"][HUMAN]),
         turn_text=turn_text,
         messages=messages,
         buttons=buttons,

@@ -17,6 +17,18 @@ from .state import Stats
 
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
+#: The points from which the default mode offers "declare 66".
+DECLARE_THRESHOLD = 66
+
+
+def declare_offered(view: dict, count_myself: bool) -> bool:
+    """Whether the table offers the player "declare 66" now (a UI choice, not a
+    rule: the engine may allow more). By default only with 66 on the count
+    shown; a player who counts alone is offered it after their first trick."""
+    if "declare" not in view["legal"]:
+        return False
+    me = view["player"]
+    return view["tricks"][me] >= 1 if count_myself else view["points"][me] >= DECLARE_THRESHOLD
 #: How many recent event messages the message line keeps.
 MESSAGE_LINES = 3
 
@@ -116,9 +128,14 @@ class Table:
             self._note_result(after)
             self._count_finished_hands()
 
-    def apply_human(self, notations: list[str]) -> None:
+    def apply_human(self, notations: list[str], count_myself: bool = False) -> None:
+        """Apply the player's actions in order. After a marriage that puts
+        "declare 66" on offer, stop before leading the card, so the player can
+        declare at once (RULES.md allows it) or tap the K or Q again."""
         for n in notations:
             self.apply(HUMAN, n)
+            if n.startswith("marry:") and declare_offered(self.view(HUMAN), count_myself):
+                return
 
     def apply_computer(self, notation: str) -> bool:
         """Apply the computer's choice; an unusable answer falls back to its first
