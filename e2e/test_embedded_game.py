@@ -1,0 +1,86 @@
+"""The game as the rules pages embed it: a whole hand played inside the frame.
+
+The frame is the one each rules page ships (``../index.html?embed=1&lang=..``),
+with the computer at its default level and normal pacing: this is what a
+reader of the page gets. The frame's height must follow the table, and a
+height message forged from another origin must change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Frame, Page, expect
+
+from e2e.conftest import FIRST_LOAD_MS
+from pages import BOT_MS, TablePage
+
+REASONS = r"^(declared|false_declaration|closed_failed|last_trick)$"
+
+
+def embedded_table(page: Page, lang: str) -> tuple[Frame, TablePage]:
+    page.goto(f"rules/{lang}.html")
+    frame = page.locator("iframe[data-sixtysix-embed]").element_handle().content_frame()
+    frame.wait_for_selector("html.ready, .py-error", state="attached", timeout=FIRST_LOAD_MS)
+    expect(frame.locator(".py-error")).to_have_count(0)
+    return frame, TablePage(frame, None)  # a Frame answers the same locators as a Page
+
+
+def wait_for_turn_or_end(frame: Frame) -> str:
+    frame.wait_for_function(
+        "() => ['you', 'none'].includes(document.documentElement.dataset.toMove)", timeout=BOT_MS)
+    return frame.locator("html").get_attribute("data-to-move")
+
+
+def frame_height_follows_content(page: Page, frame: Frame, timeout_s: float = 10) -> None:
+    """The iframe's height settles on the height of the table inside it."""
+    iframe = page.locator("iframe[data-sixtysix-embed]")
+    deadline = time.monotonic() + timeout_s
+    while True:
+        content = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        shown = iframe.bounding_box()["height"]
+        if abs(shown - max(200, min(4000, content))) <= 2:
+            return
+        assert time.monotonic() < deadline, f"frame height {shown} never followed the table's {content}"
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_a_whole_hand_inside_the_rules_page(page: Page, lang: str):
+    page.set_viewport_size({"width": 1024, "height": 900})
+    frame, table = embedded_table(page, lang)
+    assert table.lang == lang
+    expect(frame.locator("html")).to_have_class(re.compile(r"\bembedded\b"))
+    frame_height_follows_content(page, frame)
+    for _ in range(60):  # at most 12 tricks, each at most one lead and one answer of ours
+        if wait_for_turn_or_end(frame) == "none":
+            break
+        table.play_first()
+    else:
+        pytest.fail("the hand did not end")
+    html = frame.locator("html")
+    expect(html).to_have_attribute("data-result", re.compile(REASONS))
+    you, computer = map(int, html.get_attribute("data-score").split("-"))
+    assert you + computer in (1, 2, 3)
+    expect(table.button("next_hand")).to_be_visible()
+    frame_height_follows_content(page, frame)
+
+
+def test_a_height_forged_from_another_origin_changes_nothing(page: Page):
+    page.set_viewport_size({"width": 800, "height": 900})
+    frame, _ = embedded_table(page, "pt")
+    frame_height_follows_content(page, frame)
+    iframe = page.locator("iframe[data-sixtysix-embed]")
+    before = iframe.bounding_box()["height"]
+    # The right source window but a foreign origin, then a foreign window with our origin.
+    page.evaluate("""() => {
+        const source = document.querySelector('iframe[data-sixtysix-embed]').contentWindow;
+        window.dispatchEvent(new MessageEvent('message',
+            {data: {type: 'sixtysix:height', height: 3000}, origin: 'https://evil.example', source}));
+        window.dispatchEvent(new MessageEvent('message',
+            {data: {type: 'sixtysix:height', height: 3000}, origin: location.origin, source: window}));
+    }""")
+    page.wait_for_timeout(300)
+    assert iframe.bounding_box()["height"] == before
