@@ -9,7 +9,8 @@ Printed for each side: game points scored per hand (mean and 95% confidence
 interval), hands won, how often it closed and how often those closes failed
 (the hand ended ``closed_failed``: the closer did not reach 66 before the
 cards ran out, or the opponent reached it first), and decision times (mean,
-p95, max, median, over every call of the bot). Then the per-pair difference:
+p95, max, median, over every call of the bot; wall time and the process's CPU
+time, which other load on the machine disturbs less). Then the per-pair difference:
 for each pair, (A's game points - B's) over its two hands / 2, i.e. per hand,
 with its mean and 95% CI. Results do not depend on ``--jobs`` (each pair is
 played from its own seeds; only the timings differ).
@@ -67,19 +68,21 @@ def play_hand(bots: dict, deck, dealer: int) -> dict:
     """One hand; ``bots`` maps seat to bot. Returns the result and per-seat figures."""
     g = Game.from_deck(deck, dealer)
     times = {0: [], 1: []}
+    cpu = {0: [], 1: []}
     while g.result is None:
         p = g.to_move
         bot = bots[p]
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         if hasattr(bot, "choose_game"):
             action = bot.choose_game(g)
         else:
             action = bot.choose(g.view(p))
+        cpu[p].append(time.process_time() - c)
         times[p].append(time.perf_counter() - t)
         g.apply(action)  # raises on an illegal action: a bot bug must not pass unnoticed
     r = g.result
     return {"winner": r.winner, "game_points": r.game_points, "reason": r.reason,
-            "closed_by": g.closed_by, "times": times, "actions": g.action_notations()}
+            "closed_by": g.closed_by, "times": times, "cpu": cpu, "actions": g.action_notations()}
 
 
 def play_pair(args) -> dict:
@@ -93,7 +96,8 @@ def play_pair(args) -> dict:
         side = {a_seat: "A", 1 - a_seat: "B"}
         out.append({"winner": side[h["winner"]], "game_points": h["game_points"], "reason": h["reason"],
                     "closer": side.get(h["closed_by"]), "a_seat": a_seat,
-                    "times": {"A": h["times"][a_seat], "B": h["times"][1 - a_seat]}})
+                    "times": {"A": h["times"][a_seat], "B": h["times"][1 - a_seat]},
+                    "cpu": {"A": h["cpu"][a_seat], "B": h["cpu"][1 - a_seat]}})
     return {"pair": i, "hands": out}
 
 
@@ -117,7 +121,7 @@ def _pct(xs: list[float], q: float) -> float:
 def summarize(a: str, b: str, pairs: list[dict]) -> dict:
     sides = {}
     for side, name in (("A", a), ("B", b)):
-        gp, won, closes, failed, close_net, times = [], 0, 0, 0, [], []
+        gp, won, closes, failed, close_net, times, cpu = [], 0, 0, 0, [], [], []
         for p in pairs:
             for h in p["hands"]:
                 mine = h["game_points"] if h["winner"] == side else 0
@@ -128,6 +132,7 @@ def summarize(a: str, b: str, pairs: list[dict]) -> dict:
                     failed += h["reason"] == "closed_failed"
                     close_net.append(h["game_points"] if h["winner"] == side else -h["game_points"])
                 times.extend(h["times"][side])
+                cpu.extend(h["cpu"][side])
         m, lo, hi = mean_ci(gp)
         sides[side] = {
             "bot": name, "hands": len(gp), "game_points_per_hand": m, "ci95": [lo, hi],
@@ -136,7 +141,9 @@ def summarize(a: str, b: str, pairs: list[dict]) -> dict:
             "close_net_per_close": sum(close_net) / closes if closes else 0.0,
             "decisions": len(times),
             "time_ms": {"mean": 1000 * sum(times) / max(1, len(times)), "median": 1000 * _pct(times, 0.5),
-                        "p95": 1000 * _pct(times, 0.95), "max": 1000 * max(times, default=0.0)}}
+                        "p95": 1000 * _pct(times, 0.95), "max": 1000 * max(times, default=0.0)},
+            "cpu_ms": {"mean": 1000 * sum(cpu) / max(1, len(cpu)), "median": 1000 * _pct(cpu, 0.5),
+                       "p95": 1000 * _pct(cpu, 0.95), "max": 1000 * max(cpu, default=0.0)}}
     diffs = []
     for p in pairs:
         d = 0
@@ -167,14 +174,15 @@ def report(s: dict) -> str:
     lines = [f"{s['pairs']} duplicate pairs ({2 * s['pairs']} hands), seed {s['seed']}"]
     for side in ("A", "B"):
         x = s[side]
-        t = x["time_ms"]
+        t, c = x["time_ms"], x["cpu_ms"]
         lines.append(
             f"{side} {x['bot']:>7}: {x['game_points_per_hand']:.3f} game points/hand "
             f"[{x['ci95'][0]:.3f}, {x['ci95'][1]:.3f}], hands won {100 * x['hands_won']:.1f}%, "
             f"closed {x['closes']} ({100 * x['close_rate']:.1f}% of hands), failed {x['closes_failed']} "
             f"({100 * x['close_fail_rate']:.1f}% of closes; net {x['close_net_per_close']:+.2f} gp/close); "
-            f"decision ms mean {t['mean']:.1f} median {t['median']:.1f} p95 {t['p95']:.1f} max {t['max']:.1f} "
-            f"over {x['decisions']} decisions")
+            f"decision ms (wall) mean {t['mean']:.1f} median {t['median']:.1f} p95 {t['p95']:.1f} "
+            f"max {t['max']:.1f}, (cpu) mean {c['mean']:.1f} median {c['median']:.1f} p95 {c['p95']:.1f} "
+            f"max {c['max']:.1f} over {x['decisions']} decisions")
     d = s["difference_per_hand"]
     lines.append(f"A - B per hand (per-pair difference): {d['mean']:+.3f} [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]")
     return "\n".join(lines)

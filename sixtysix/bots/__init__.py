@@ -13,6 +13,7 @@ import random
 
 from ..actions import Action
 from ..view import View
+from .evaluate import HAND_SET, make_evaluate
 from .pimc import SearchBot
 from .rules import EasyBot
 
@@ -20,7 +21,7 @@ LEVELS = ("easy", "medium", "hard")
 
 # Node budget of one decision (deterministic: see docs/bots.md).
 HARD_BUDGET = 40_000
-MEDIUM_BUDGET = 3_000
+MEDIUM_BUDGET = 2_000
 
 
 class RandomBot:
@@ -56,9 +57,10 @@ def _hard(seed=None, budget=None, **kw):
 
 def _medium(seed=None, budget=None, **kw):
     kw.setdefault("depth", 1)
-    kw.setdefault("max_worlds", 8)
-    kw.setdefault("close_share", 0.0)
+    kw.setdefault("max_worlds", 6)
+    kw.setdefault("close_share", 0.5)
     kw.setdefault("exact_tail", False)
+    kw.setdefault("evaluate", make_evaluate(HAND_SET))
     return SearchBot(seed=seed, budget=budget or MEDIUM_BUDGET, name="medium", **kw)
 
 

@@ -148,12 +148,19 @@ class SearchBot:
         considered = list(plain)
         close_vals = []
         if closing and close_wins >= self.close_share * n and close_wins > 0:
-            n = min(n, self.close_worlds)
-            searcher.node_cap = 1 << 60
-            for opp, stock in done[:n]:
+            spent = searcher.count
+            searcher.node_cap = spent + 2 * self.budget
+            for opp, stock in done[:self.close_worlds]:
                 g = W.build(view, opp, stock)
-                close_vals.append(world_values(searcher, g, me, closing, depth))
-            considered += closing
+                try:
+                    close_vals.append(world_values(searcher, g, me, closing, depth))
+                except OutOfBudget:
+                    break
+                if searcher.count - spent >= self.budget and len(close_vals) >= self.min_worlds:
+                    break
+            if close_vals:
+                n = len(close_vals)
+                considered += closing
         totals = []
         for j in range(len(plain)):
             totals.append(sum(per_world[w][j] for w in range(n)))
