@@ -103,6 +103,18 @@ def deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dealer=1)
     return Game.from_deck(deck(non_dealer_hand, dealer_hand, trump_card, stock_top_first), dealer)
 
 
+def match_from(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dealer=1):
+    """A Match whose first (current) hand is this deal: for UI tests, where
+    player 0 is the person (with ``dealer=1`` the person holds the first hand
+    and leads). Built around the record checks: such a match is not savable."""
+    from sixtysix import Match
+
+    match = Match.new(seed=1)
+    match.first_dealer = dealer
+    match.games = [deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first, dealer)]
+    return match
+
+
 def play(game, actions) -> None:
     """Apply actions given as one whitespace-separated string (checked path)."""
     for a in _codes(actions):

@@ -3,8 +3,7 @@
 from pathlib import Path
 
 import pytest
-from sixtysix import Game, Match
-from sixtysix_testkit import deck
+from sixtysix_testkit import match_from
 
 from ui.i18n import Translator, load_catalog
 from ui.present import build, hand_order, hint_targets
@@ -15,12 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def table_from(non_dealer_hand, dealer_hand, trump_card, stock=(), dealer=1, stats=None) -> Table:
-    """A Table whose first hand is this deal (player 0 is the person; with
-    ``dealer=1`` the person holds the first hand and leads)."""
-    match = Match.new(seed=1)
-    match.first_dealer = dealer
-    match.games = [Game.from_deck(deck(non_dealer_hand, dealer_hand, trump_card, stock), dealer)]
-    return Table(match, 0, stats)
+    """A Table whose first hand is this deal (see ``match_from``)."""
+    return Table(match_from(non_dealer_hand, dealer_hand, trump_card, stock, dealer), 0, stats)
 
 
 @pytest.fixture(scope="module")

@@ -2,20 +2,16 @@
 with the right reason, and statistics count each hand once."""
 
 
-from sixtysix import Game, Match
-from sixtysix_testkit import deck
+from sixtysix import Match
+from sixtysix_testkit import match_from
 from ui.state import Stats
 from ui.storage import decode_game, encode_game
 from ui.table import COMPUTER, HUMAN, Table
 
 
 def table_from(non_dealer_hand, dealer_hand, trump_card, stock=(), dealer=1, stats=None) -> Table:
-    """A Table whose first hand is this deal (player 0 is the person; with
-    ``dealer=1`` the person holds the first hand and leads)."""
-    match = Match.new(seed=1)
-    match.first_dealer = dealer
-    match.games = [Game.from_deck(deck(non_dealer_hand, dealer_hand, trump_card, stock), dealer)]
-    return Table(match, 0, stats)
+    """A Table whose first hand is this deal (see ``match_from``)."""
+    return Table(match_from(non_dealer_hand, dealer_hand, trump_card, stock, dealer), 0, stats)
 
 
 def keys(table):
