@@ -140,3 +140,17 @@ def test_positions_are_fixed_by_their_seeds():
     assert len(a) == 6 and all(len(v["legal"]) >= 2 for v in a)
     json.dumps(a)  # what the browser page receives
     assert len({json.dumps(v, sort_keys=True) for v in a}) == 6
+
+
+def test_slim_keeps_the_figures_and_drops_the_request_lists():
+    visit = {"ready_ms": 1.0, "resources": [{"name": "/x"}], "by_path": {f"/f{i}": [1, i] for i in range(20)}}
+    result = {"meta": {}, "loads": {"game": [{"cold": dict(visit), "warm": dict(visit)}]}}
+    out = bench.slim(result)
+    cold = out["loads"]["game"][0]["cold"]
+    assert "resources" not in cold and len(cold["by_path"]) == 10 and cold["ready_ms"] == 1.0
+    assert "resources" in result["loads"]["game"][0]["cold"]  # the original is untouched
+
+
+def test_longest_text():
+    assert bench.longest_text([]) == "none over 50 ms"
+    assert bench.longest_text([[10.0, 60.0], [20.0, 240.5]]) == "240 ms"

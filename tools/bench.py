@@ -37,10 +37,17 @@ flags) with service workers ALLOWED, and measures, all in one run:
 - CPython, for the ratios: ``python -m sixtysix.bench --json`` and the same
   positions at each level, both with ``app.zip`` on ``sys.path`` (the very
   code the browser ran).
-- ``--profile``: also a game variant without the bot worker
-  (``bench-noworker.html``, made from index.html) in the load rotation, and
+- The game is opened on a deal the computer leads, so every load also
+  times the computer's first move after ready (the bot worker must be up).
+  The saved match is cleared after each visit, so the revisit deals the
+  same hand again.
+- ``--profile``: also variants of the game page in the load rotation, made
+  from the staged site (make_variants): without the bot worker; with the
+  worker created by ui/app.py once ready; with the service worker
+  registered once ready and precaching through the HTTP cache (``cache:
+  "no-cache"``); both of the last two together; and
   ``bench/startup/``: the game's main-thread imports and start work timed in
-  Pyodide (docs/performance.md reads these).
+  Pyodide. docs/performance.md reads these.
 
 Prints a table (ratios against the floor; targets met or missed) and writes
 every raw figure to ``results/bench-<date>.json``. Timings are only worth
@@ -63,6 +70,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -84,9 +92,21 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-c
                  "--disable-sync", "--no-first-run"]
 
 FLOOR_PAGE = "bench/floor/sw.html"
-GAME_PAGE = "?seed=1"
-NOWORKER_PAGE = "bench-noworker.html?seed=1"
+# Seed 4 deals a hand the computer leads (at the default level): each load
+# also times the computer's first move after ready, i.e. how long the bot
+# worker keeps the player waiting. fast=1 (a test option of the page) only
+# shortens the pauses that follow a move.
+GAME_QUERY = "?seed=4&fast=1"
+GAME_PAGE = GAME_QUERY
 PLAY_PAGE = "?seed=3&level=hard&fast=1"
+# --profile: variants of the game page, made from the staged site (see make_variants)
+VARIANTS = {
+    "noworker": "bench-noworker.html",  # no bot worker at all: what the worker costs
+    "lateworker": "bench-lateworker.html",  # the worker created by app.py once ready
+    "swlate": "bench-swlate.html",  # service worker registered once ready, precache via "no-cache"
+    "fixed": "bench-fixed.html",  # lateworker + swlate
+}
+NO_BOT = {"noworker"}  # pages whose computer never moves
 BOT_PAGE = "bench/bot/"
 STARTUP_PAGE = "bench/startup/"
 LEVELS = ("easy", "medium", "hard")
@@ -233,7 +253,7 @@ def evaluate_targets(figures: dict, targets=TARGETS) -> list[dict]:
         else:
             met = value < limit
             row.update(met=met, over=value / limit)
-            gap = fmt_value(abs(limit - value), unit) if unit != "x" else f"{abs(limit - value):.2f}"
+            gap = fmt_value(abs(limit - value), unit) if unit != "x" else f"{abs(limit - value):.3f}"
             row["verdict"] = (f"met, {gap} to spare ({value / limit:.0%} of the limit)" if met
                               else f"MISSED by {gap} ({value / limit:.0%} of the limit)")
         out.append(row)
@@ -263,14 +283,82 @@ def stage_site(build: bool, dist: Path = DIST, stage: Path = STAGE, positions: i
     shutil.copyfile(POSITIONS_PY, stage / "bench" / "bot" / "bench_positions.py")
     run_python([str(POSITIONS_PY), "--positions", str(positions), "--write",
                 str(stage / "bench" / "bot" / "positions.json")], stage)
-    index = stage / "index.html"
-    if index.is_file():
-        html = index.read_text(encoding="utf-8")
-        variant, n = re.subn(r"[ \t]*<script[^>]*\bworker\b[^>]*>\s*</script>[ \t]*\n?", "", html)
-        if n:
-            (stage / NOWORKER_PAGE.split("?")[0]).write_text(variant, encoding="utf-8")
-        info["noworker_variant"] = bool(n)
+    info["variants"] = make_variants(stage)
     return info
+
+
+WORKER_TAG = re.compile(r"[ \t]*<script\b[^>]*\bworker\b[^>]*>\s*</script>[ \t]*\n?")
+READY_LINE = re.compile(r'^([ \t]*)root\.classList\.add\("ready"\)\n', re.M)
+# Runs a script's body once <html> has the class "ready" (for the swlate variant).
+WHEN_READY_JS = """// bench variant of sw-register.js: registers only once the page is ready.
+const benchScriptSrc = document.currentScript.src;
+((run) => {
+  const root = document.documentElement;
+  if (root.classList.contains("ready")) return run();
+  new MutationObserver((_, observer) => {
+    if (root.classList.contains("ready")) { observer.disconnect(); run(); }
+  }).observe(root, {attributes: true, attributeFilter: ["class"]});
+})(() => {
+%s
+});
+"""
+
+
+def make_variants(stage: Path) -> dict[str, str]:
+    """Write the --profile variants of the staged game page (``VARIANTS``);
+    return name -> what it changes, or why it was skipped. Each patches text
+    of index.html, ui/app.py, sw.js or sw-register.js, and is skipped when
+    that text has changed shape. Their own files are not in the precache
+    list, so their revisits fetch a few hundred bytes that the real page
+    would not."""
+    index = stage / "index.html"
+    if not index.is_file():
+        return {name: "skipped: no index.html" for name in VARIANTS}
+    html = index.read_text(encoding="utf-8")
+    tag = WORKER_TAG.search(html)
+    if not tag:
+        return {name: "skipped: no worker <script> in index.html" for name in VARIANTS}
+    out = {}
+    noworker = WORKER_TAG.sub("", html)
+    pages = {"noworker": noworker}
+    out["noworker"] = "index.html without the bot worker's <script>"
+
+    # lateworker: no worker tag; ui/app.py creates the worker once it has marked ready
+    attrs = dict(re.findall(r'\b(name|src|config)="([^"]*)"', tag.group(0)))
+    app = stage / "ui" / "app.py"
+    text = app.read_text(encoding="utf-8") if app.is_file() else ""
+    line = READY_LINE.search(text)
+    late = None
+    if line and {"name", "src"} <= set(attrs) and 'src="./ui/app.py"' in noworker:
+        create = (f'{line.group(1)}asyncio.ensure_future(__import__("pyscript").create_named_worker('
+                  f'src={attrs["src"]!r}, name={attrs["name"]!r}, config={attrs.get("config")!r}))  # bench\n')
+        (stage / "bench" / "variants").mkdir(parents=True, exist_ok=True)
+        (stage / "bench" / "variants" / "lateworker.py").write_text(
+            text[:line.end()] + create + text[line.end():], encoding="utf-8")
+        late = noworker.replace('src="./ui/app.py"', 'src="./bench/variants/lateworker.py"')
+        pages["lateworker"] = late
+        out["lateworker"] = "no worker <script>; ui/app.py starts it (create_named_worker) right after ready"
+
+    # swlate: the service worker registered once the page is ready, precaching with
+    # cache "no-cache" (revalidate: 304s for what the page just downloaded) instead of "reload"
+    register, sw = stage / "sw-register.js", stage / "sw.js"
+    reg_text, sw_text = register.read_text(encoding="utf-8"), sw.read_text(encoding="utf-8")
+    if ('new URL("sw.js", document.currentScript.src)' in reg_text and 'cache: "reload"' in sw_text
+            and 'src="./sw-register.js"' in html):
+        body = reg_text.replace('new URL("sw.js", document.currentScript.src)', 'new URL("bench-sw.js", benchScriptSrc)')
+        (stage / "bench-sw-register-late.js").write_text(WHEN_READY_JS % body, encoding="utf-8")
+        (stage / "bench-sw.js").write_text(sw_text.replace('cache: "reload"', 'cache: "no-cache"'), encoding="utf-8")
+        pages["swlate"] = html.replace('src="./sw-register.js"', 'src="./bench-sw-register-late.js"')
+        out["swlate"] = 'sw-register.js waits for ready; sw.js precaches with cache: "no-cache", not "reload"'
+        if late:
+            pages["fixed"] = late.replace('src="./sw-register.js"', 'src="./bench-sw-register-late.js"')
+            out["fixed"] = "lateworker and swlate together"
+    for name in VARIANTS:
+        if name in pages:
+            (stage / VARIANTS[name]).write_text(pages[name], encoding="utf-8")
+        else:
+            out[name] = "skipped: ui/app.py, index.html, sw.js or sw-register.js changed shape"
+    return out
 
 
 def run_python(args: list[str], stage: Path, timeout: float = 900) -> str:
@@ -352,50 +440,77 @@ def counting_server(directory: Path):
 
 
 class Browser:
-    """Chromium plus the servers started for it; ``close()`` stops them all."""
+    """Chromium, its contexts and the servers started for them; ``close()`` stops them all.
 
-    def __init__(self, stage: Path, timeout_s: float):
+    ``profile=True`` (the default): every context is a browser of its own on
+    a new, empty user-data folder, so its HTTP cache lives on disk as in a
+    real browser. Playwright's ordinary contexts are incognito, with an
+    in-memory HTTP cache that keeps no entry of more than a few MB: there,
+    the 9.6 MB pyodide.asm.wasm is never served from the HTTP cache, and
+    every second fetch of it (the bot worker's, the service worker's
+    precache) goes over the network again. ``profile=False`` measures that.
+    """
+
+    def __init__(self, stage: Path, timeout_s: float, profile: bool = True):
         from playwright.sync_api import sync_playwright
 
-        self.stage, self.timeout_ms = stage, timeout_s * 1000
-        self.servers = []
+        self.stage, self.timeout_ms, self.profile = stage, timeout_s * 1000, profile
+        self.servers, self.version, self.browser = [], "?", None
         self.observe = (BENCH_PAGES / "observe.js").read_text(encoding="utf-8")
-        self.pw = sync_playwright().start()
-        kwargs = {"args": CHROMIUM_ARGS}
+        self.tmp = Path(tempfile.mkdtemp(prefix="sixtysix-bench-"))
+        self.launch = {"args": CHROMIUM_ARGS, "headless": True}
         if os.path.exists(CHROMIUM):
-            kwargs["executable_path"] = CHROMIUM
-        try:
-            self.browser = self.pw.chromium.launch(**kwargs)
-        except Exception as exc:
-            self.pw.stop()
-            raise BenchError(f"cannot start Chromium ({exc}); run `make setup`") from None
-        self.version = self.browser.version
+            self.launch["executable_path"] = CHROMIUM
+        self.pw = sync_playwright().start()
+        if not profile:
+            try:
+                self.browser = self.pw.chromium.launch(**self.launch)
+            except Exception as exc:
+                self.close()
+                raise BenchError(f"cannot start Chromium ({exc}); run `make setup`") from None
+            self.version = self.browser.version
 
     def context(self):
         """A fresh context (empty cache, service workers allowed) on a fresh server."""
         server, url, log = counting_server(self.stage)
         self.servers.append(server)
-        context = self.browser.new_context(service_workers="allow", base_url=url)
+        options = {"service_workers": "allow", "base_url": url}
+        if self.profile:
+            folder = tempfile.mkdtemp(dir=self.tmp)
+            try:
+                context = self.pw.chromium.launch_persistent_context(folder, **self.launch, **options)
+            except Exception as exc:
+                raise BenchError(f"cannot start Chromium ({exc}); run `make setup`") from None
+            if context.browser is not None:
+                self.version = context.browser.version
+        else:
+            context = self.browser.new_context(**options)
         context.set_default_timeout(self.timeout_ms)
         context.add_init_script(self.observe)
         return context, url, log
 
-    def done_with(self, context) -> None:
-        context.close()
+    def _stop_servers(self) -> None:
         for server in self.servers:
             server.shutdown()
             server.server_close()
         self.servers = []
 
-    def close(self) -> None:
-        for server in self.servers:
-            server.shutdown()
-            server.server_close()
-        self.servers = []
+    def done_with(self, context) -> None:
         try:
-            self.browser.close()
+            context.close()
+        finally:
+            self._stop_servers()
+            for folder in self.tmp.iterdir():
+                shutil.rmtree(folder, ignore_errors=True)
+
+    def close(self) -> None:
+        self._stop_servers()
+        try:
+            if self.browser is not None:
+                self.browser.close()
         finally:
             self.pw.stop()
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 def open_page(context, url: str, until: str, timeout_ms: float):
@@ -424,10 +539,14 @@ def bench_state(page) -> dict:
         sw: r.workerStart > 0}))})""")
 
 
-def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = True) -> dict:
-    """One load of ``url``: times since navigation start, and the bytes it cost."""
+def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = True, wait_move: bool = True) -> dict:
+    """One load of ``url``: times since navigation start, and the bytes it cost.
+    ``wait_move``: if the computer is to move at ready, wait for its move."""
     net: dict[str, dict] = {}
+    errors: list[str] = []
     page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text[:300]}") if m.type == "error" else None)
     cdp = context.new_cdp_session(page)
     cdp.on("Network.responseReceived", lambda e: net.setdefault(e["requestId"], {}).update(
         url=e["response"]["url"], sw=bool(e["response"].get("fromServiceWorker"))))
@@ -440,10 +559,15 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         page.wait_for_selector("html.ready, .py-error", state="attached", timeout=timeout_ms)
         if page.locator(".py-error").count():
             raise BenchError(f"{url}: PyScript error: {page.locator('.py-error').first.inner_text()[:800]}")
+        if wait_move and page.evaluate("document.documentElement.dataset.toMove") == "computer":
+            # the computer leads: wait for its first move (the worker must be up)
+            page.wait_for_function("document.documentElement.dataset.toMove !== 'computer'", timeout=timeout_ms)
         if wait_sw:
             page.wait_for_function("document.documentElement.dataset.sw === 'ready'", timeout=timeout_ms)
         page.wait_for_timeout(300)  # let the last responses of the page land
         state = bench_state(page)
+        # Forget the saved match (not the caches): the revisit deals the same hand again.
+        page.evaluate("localStorage.clear()")
     except BenchError:
         page.close()
         raise
@@ -458,6 +582,11 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
     requests = log.between(start, end)
     ready_at = origin + ready / 1000.0 if ready is not None else end
     progress = {text: t for t, text in reversed(b["progress"])}  # first time of each step
+    first_move = None
+    if ready is not None:
+        after = [m for m in b["moves"] if m[0] >= ready - 1]
+        if after and after[0][1] == "computer":
+            first_move = next((t for t, who in after if who != "computer"), None)
     elements = b["elements"]
     shell_parts = [elements.get(k) for k in ("title", "stock")]
     return {
@@ -469,6 +598,7 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "dcl_ms": marks.get("dcl"),
         "sw_ready_ms": marks.get("sw_ready"),
         "runtime_ms": progress.get("Loaded Pyodide"),  # PyScript's runtime (and [files]) ready
+        "first_move_ms": first_move,  # the computer's first move done (it leads this deal)
         "progress": b["progress"],
         "longtasks": b["longtasks"],
         "longest_task_ms": max((d for _, d in b["longtasks"]), default=0.0),
@@ -478,6 +608,7 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "by_path": _by_path(requests),
         "cdp_page_bytes": sum(v.get("encoded", 0) for v in net.values() if not v.get("sw")),
         "resources": state["resources"],
+        "errors": errors,
     }
 
 
@@ -500,11 +631,15 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
         for name in order:
             context, url, log = browser.context()
             try:
-                cold = visit(context, url + pages[name], log, browser.timeout_ms)
-                warm = visit(context, url + pages[name], log, browser.timeout_ms)
+                bot = name not in NO_BOT
+                cold = visit(context, url + pages[name], log, browser.timeout_ms, wait_move=bot)
+                warm = visit(context, url + pages[name], log, browser.timeout_ms, wait_move=bot)
             finally:
                 browser.done_with(context)
             runs[name].append({"cold": cold, "warm": warm, "loadavg": os.getloadavg()[0]})
+            for kind, v in (("cold", cold), ("warm", warm)):
+                for e in v["errors"][:3]:
+                    say(f"  warning: {name} {kind}: {e}")
             say(f"  rep {rep + 1}/{reps} {name:9s} ready cold {fmt_ms(cold['ready_ms']):>9s}  "
                 f"warm {fmt_ms(warm['ready_ms']):>9s}  shell warm {fmt_ms(warm['shell_ms'])}")
     return runs
@@ -603,7 +738,8 @@ def load_summary(runs: dict) -> dict:
             vs = [r[visit_kind] for r in reps]
             out[name][visit_kind] = {k: summarize(v[k] for v in vs)
                                      for k in ("ready_ms", "fcp_ms", "shell_ms", "lcp_ms", "runtime_ms",
-                                               "bytes", "bytes_to_ready", "cdp_page_bytes", "longest_task_ms")}
+                                               "first_move_ms", "bytes", "bytes_to_ready", "cdp_page_bytes",
+                                               "longest_task_ms")}
     floor = runs.get("floor", [])
     for name, reps in runs.items():
         for visit_kind in ("cold", "warm"):
@@ -629,6 +765,11 @@ def bot_summary(browser_report: dict | None, cpython: dict | None) -> dict:
             rows = cpython["levels"][level]
             row["cpython"] = summarize(r["ms"] for r in rows)
             row["cpython_per_s"] = 1000.0 * len(rows) / sum(r["ms"] for r in rows) if rows else None
+        for side, report in (("browser", browser_report), ("cpython", cpython)):
+            rows = (report or {}).get("levels", {}).get(level, [])
+            nodes = [r["nodes"] for r in rows if "nodes" in r]
+            if nodes and len(nodes) == len(rows):
+                row[f"{side}_nodes_per_s"] = 1000.0 * sum(nodes) / sum(r["ms"] for r in rows)
         if "browser" in row and "cpython" in row:
             row["ratio_total"] = ratio(row["cpython_per_s"], row["browser_per_s"])
             b, c = browser_report["levels"][level], cpython["levels"][level]
@@ -653,9 +794,27 @@ def headline(result: dict) -> dict:
     return f
 
 
+def longest_text(tasks) -> str:
+    """The longest of PerformanceObserver's long tasks ([start, ms]); it reports only those over 50 ms."""
+    return fmt_ms(max(d for _, d in tasks)) if tasks else "none over 50 ms"
+
+
+def slim(result: dict) -> dict:
+    """The result without the per-visit resource lists, and with only the ten
+    largest paths of each visit's byte count (for docs/bench-sample.json)."""
+    out = json.loads(json.dumps(result))
+    for reps in out.get("loads", {}).values():
+        for rep in reps:
+            for v in (rep["cold"], rep["warm"]):
+                v.pop("resources", None)
+                v["by_path"] = dict(list(v["by_path"].items())[:10])
+    return out
+
+
 def report_text(result: dict) -> str:
     meta = result["meta"]
-    parts = [f"Sixty-Six bench, {meta['date']}: {meta['reps']} reps, Chromium {meta['chromium']}, "
+    parts = [f"Sixty-Six bench, {meta['date']}: {meta['reps']} reps, Chromium {meta.get('chromium', '?')} "
+             f"({meta.get('contexts', '?')}), "
              f"{meta['cpus']} CPUs, load average {meta['load_before'][0]:.1f} before, "
              f"{meta['load_after'][0]:.1f} after"]
     loads = result.get("load_summary", {})
@@ -669,13 +828,15 @@ def report_text(result: dict) -> str:
                              fmt_ratio(v["ready_ratio"]["median"]) if name != "floor" else "1.00x",
                              fmt_ms(v["runtime_ms"]["median"]), fmt_ms(v["after_runtime_ms"]["median"]),
                              fmt_ms(v["fcp_ms"]["median"]), fmt_ms(v["shell_ms"]["median"]),
+                             fmt_ms(v["first_move_ms"]["median"]),
                              fmt_bytes(v["bytes_to_ready"]["median"]), fmt_bytes(v["bytes"]["median"])])
         parts.append(format_table(
-            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "FCP", "shell", "B to ready",
-             "B visit"], rows,
+            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "FCP", "shell", "1st move",
+             "B to ready", "B visit"], rows,
             title="\nLoad (medians; ready = class 'ready'; runtime = PyScript 'Loaded Pyodide'; "
-                  "+python = ready - runtime; x floor = median of paired ratios; "
-                  "B = bytes the server sent; a cold visit includes the service worker's precache)"))
+                  "+python = ready - runtime; x floor = median of paired ratios; shell = title text and stock "
+                  "card painted; 1st move = the computer's first move done; B = bytes the server sent, a cold "
+                  "visit including the service worker's precache; all times from navigation start)"))
     bots = result.get("bots", {})
     if bots:
         rows = []
@@ -702,11 +863,18 @@ def report_text(result: dict) -> str:
         parts.append(format_table(
             ["engine", f"Pyodide {(eng_b or {}).get('python', '')}", f"CPython {(eng_c or {}).get('python', '')}",
              "slowdown"], rows, title="\nEngine (sixtysix.bench)"))
+    hard = bots.get("hard", {})
+    if hard.get("browser_nodes_per_s") and hard.get("cpython_nodes_per_s"):
+        parts.append(f"hard search: {hard['browser_nodes_per_s']:,.0f} nodes/s in the browser, "
+                     f"{hard['cpython_nodes_per_s']:,.0f} in CPython")
+    bot_tasks = (result.get("bot_browser") or {}).get("longtasks_after_ready")
+    if bot_tasks is not None:
+        parts.append(f"bot page main thread while the worker computed: {longest_text(bot_tasks)}")
     play = result.get("play")
     if play:
-        parts.append(f"\nPlay ({play['hands']} hands vs hard, fast pace, {play['actions']} human actions): longest main-thread task after ready "
-                     f"{fmt_ms(play['longest_task_ms'])} (while the computer was to move "
-                     f"{fmt_ms(play['longest_task_computer_ms'])}); computer turn median "
+        parts.append(f"\nPlay ({play['hands']} hands vs hard, fast pace, {play['actions']} human actions): "
+                     f"longest main-thread task after ready {longest_text(play['longtasks'])} (while the computer "
+                     f"was to move: {fmt_ms(play['longest_task_computer_ms']) if play['longest_task_computer_ms'] else 'none'}); computer turn median "
                      f"{fmt_ms(play['computer_turn_ms']['median'])}, max {fmt_ms(play['computer_turn_ms']['max'])}; "
                      f"longest task while booting {fmt_ms(play['boot_longest_task_ms'])}")
     site = result.get("site", {})
@@ -724,10 +892,30 @@ def report_text(result: dict) -> str:
                      f"{fmt_ms(steps['import_game_modules'])}, worker imports {fmt_ms(steps['import_worker_modules'])}, "
                      f"catalogs + table + model {fmt_ms(steps['catalogs_table_present'])}, compiling all "
                      f"{start['compile']['files']} .py {fmt_ms(start['compile']['ms'])}; slowest imports (self ms): {top}")
-    rows = [[t["what"], fmt_value(t["value"], t["unit"]), "< " + fmt_value(t["limit"], t["unit"]), t["verdict"]]
-            for t in result["targets"]]
+    def measured(t):
+        if t["value"] is None:
+            return "-"
+        if t["unit"] == "x":
+            return f"{t['value']:.3f}x"
+        if t["key"] == "play_longest_task_ms" and t["value"] == 0:
+            return "none > 50 ms"  # what PerformanceObserver reports
+        return fmt_value(t["value"], t["unit"])
+
+    rows = [[t["what"], measured(t), "< " + fmt_value(t["limit"], t["unit"]), t["verdict"]] for t in result["targets"]]
     parts.append(format_table(["target", "measured", "limit", "verdict"], rows, title="\nTargets"))
     return "\n".join(parts)
+
+
+def git_state() -> dict:
+    """The commit benchmarked and the files that differed from it (the build
+    takes the working tree, others' unfinished edits included)."""
+    def git(*args):
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    dirty = [line[3:] for line in git("status", "--porcelain", "--untracked-files=no").splitlines()]
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "modified": dirty}
 
 
 def parse_args(argv=None):
@@ -736,12 +924,15 @@ def parse_args(argv=None):
     ap.add_argument("--quick", action="store_true", help="1 rep, 8 positions, 0.5 s engine runs, no play")
     ap.add_argument("--profile", action="store_true", help="also the no-worker variant and the startup profile")
     ap.add_argument("--no-build", action="store_true", help="bench the existing dist/ instead of building")
+    ap.add_argument("--incognito", action="store_true",
+                    help="Playwright's incognito contexts (in-memory HTTP cache) instead of a fresh profile per run")
     ap.add_argument("--dist", default=str(DIST), help="with --no-build: the built site (default dist/)")
     ap.add_argument("--positions", type=int, default=None, help="bot positions (default 24; 8 with --quick)")
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--seconds", type=float, default=None, help="engine speed run length (default 2; 0.5 quick)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds for one page load (default 180)")
     ap.add_argument("--out", default=None, help="JSON file (default results/bench-<date>.json)")
+    ap.add_argument("--sample", default=None, help="also write a slimmer copy there (docs/bench-sample.json)")
     args = ap.parse_args(argv)
     args.reps = args.reps or (1 if args.quick else 3)
     args.positions = args.positions or (8 if args.quick else 24)
@@ -762,6 +953,7 @@ def main(argv=None) -> int:
                              "machine": platform.machine(), "cpython": platform.python_version(),
                              "load_before": list(os.getloadavg()), "floor_page": FLOOR_PAGE, "game_page": GAME_PAGE,
                              "play_page": PLAY_PAGE}}
+    result["meta"].update(git_state())
     browser = None
     try:
         say(f"bench: {'building' if not args.no_build else 'copying ' + args.dist} into "
@@ -773,11 +965,12 @@ def main(argv=None) -> int:
         result["cpython_bots"] = json.loads(run_python(
             [str(STAGE / "bench" / "bot" / "bench_positions.py"), "--positions", str(args.positions), "--levels",
              ",".join(levels), "--json"], STAGE).strip().splitlines()[-1])
-        browser = Browser(STAGE, args.timeout)
-        result["meta"]["chromium"] = browser.version
+        browser = Browser(STAGE, args.timeout, profile=not args.incognito)
+        result["meta"]["contexts"] = "incognito" if args.incognito else "fresh profile per run (disk HTTP cache)"
         pages = {"floor": FLOOR_PAGE, "game": GAME_PAGE}
-        if args.profile and result["site"].get("noworker_variant"):
-            pages["noworker"] = NOWORKER_PAGE
+        if args.profile:
+            pages.update({name: page + GAME_QUERY for name, page in VARIANTS.items()
+                          if not result["site"]["variants"][name].startswith("skipped")})
         say(f"bench: loads, {args.reps} cold+warm reps of {', '.join(pages)} (interleaved)")
         result["loads"] = load_runs(browser, pages, args.reps, say)
         result["load_summary"] = load_summary(result["loads"])
@@ -798,6 +991,7 @@ def main(argv=None) -> int:
         return 130
     finally:
         if browser is not None:
+            result["meta"]["chromium"] = browser.version
             browser.close()
     result["meta"]["load_after"] = list(os.getloadavg())
     result["meta"]["seconds"] = round(time.time() - started)
@@ -806,6 +1000,8 @@ def main(argv=None) -> int:
     out = Path(args.out) if args.out else RESULTS / f"bench-{now.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if args.sample:
+        Path(args.sample).write_text(json.dumps(slim(result), indent=1) + "\n", encoding="utf-8")
     say("\n" + report_text(result))
     say(f"\nbench: raw figures in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
         f"({result['meta']['seconds']} s)")
