@@ -59,14 +59,25 @@ def worker_imports():
 
 
 def first_render_model():
+    """ui/app.py's App() and first render without the DOM: the URL options,
+    the saved data (an in-memory stand-in for localStorage), the catalogs, a
+    new table, saving it, and the presentation model. Lazy imports made on
+    the way show up in the import rows."""
     from ui import present
     from ui.i18n import Translator, load_catalog
-    from ui.state import Settings, Stats
+    from ui.state import UrlOptions
+    from ui.storage import MemoryBackend, Store
     from ui.table import Table
 
+    url = UrlOptions.parse("?seed=4&fast=1")
+    store = Store(MemoryBackend())
+    settings, stats = store.load_settings(), store.load_stats()
+    store.load_game()
     catalogs = {lang: load_catalog(lang) for lang in ("pt", "it")}
-    table = Table.new(1, Stats())
-    return present.build(table, Settings(), Translator("pt", catalogs["pt"]))
+    table = Table.new(url.seed, stats)
+    store.save_game(table.match, table.counted_hands)
+    store.save_stats(stats)
+    return present.build(table, settings, Translator("pt", catalogs["pt"]))
 
 
 def compile_sources():
@@ -89,10 +100,10 @@ report = {"python_start_ms": START_MS, "python": sys.version.split()[0], "steps"
 builtins.__import__ = timed_import
 try:
     step(report, "import_game_modules", game_imports)
+    step(report, "catalogs_table_present", first_render_model)
     step(report, "import_worker_modules", worker_imports)
 finally:
     builtins.__import__ = real_import
-step(report, "catalogs_table_present", first_render_model)
 report["compile"] = compile_sources()
 report["imports"] = sorted(rows, key=lambda r: -r["self_ms"])
 report["sys_modules"] = len(sys.modules)
