@@ -1,0 +1,81 @@
+"""The perfect-information solver agrees with brute force over the engine; the arena is deterministic."""
+
+import json
+import random
+
+from sixtysix import Game
+from sixtysix.actions import CLOSE, DECLARE
+from sixtysix.bots.search import G, Searcher
+from sixtysix import arena
+
+
+def brute(g, root):
+    if g.result is not None:
+        r = g.result
+        return r.game_points if r.winner == root else -r.game_points
+    p = g.to_move
+    vals = []
+    for c in g.legal_codes():
+        if c == DECLARE and g.points(p) < 66:
+            continue
+        g.push(c)
+        vals.append(brute(g, root))
+        g.pop()
+    return max(vals) if p == root else min(vals)
+
+
+def strict_args(g):
+    l = g.leader
+    cl = 0
+    if g.closed_by >= 0:
+        cl = (1 if g.closed_by == l else 2) + (3 if g.non_closer_tricks_at_close == 0 else 0)
+    return (g.hands[l], g.hands[1 - l], g.points(l), g.points(1 - l),
+            int(g.tricks[l] > 0), int(g.tricks[1 - l] > 0), cl)
+
+
+def test_strict_solver_matches_brute_force():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(150):
+        g = Game.new(seed=f"solver:{seed}")
+        close_at = rng.randrange(0, 14)
+        plays = 0
+        while g.result is None:
+            if (g.led < 0 and g.pending_marriage < 0 and g.is_strict()
+                    and bin(g.hands[g.leader]).count("1") <= 4 and g.points(g.leader) < 66):
+                break
+            legal = g.legal_codes()
+            if CLOSE in legal and plays >= close_at:
+                g.push(CLOSE)
+                continue
+            g.push(rng.choice([c for c in legal if c < CLOSE - 1]))
+            plays += 1
+        if g.result is not None:
+            continue
+        v = Searcher(g.trump, None).strict(*strict_args(g))
+        assert round(v / G) == brute(g, g.leader), seed
+        checked += 1
+    assert checked > 50
+
+
+def test_arena_results_do_not_depend_on_jobs():
+    one = arena.run("easy", "random", 3, seed="t", jobs=1)
+    two = arena.run("easy", "random", 3, seed="t", jobs=2)
+    for s in (one, two):
+        for k in ("seed", "jobs", "budget", "wall_seconds", "command"):
+            s.pop(k)
+        for side in ("A", "B"):
+            s[side].pop("time_ms")
+            s[side].pop("cpu_ms")
+    assert one == two
+    assert one["pairs"] == 3 and one["A"]["hands"] == 6
+    json.dumps(one)
+
+
+def test_arena_prints_both_sides_and_the_difference(capsys):
+    arena.main(["easy", "random", "--pairs", "2", "--seed", "x"])
+    out = capsys.readouterr().out
+    assert "easy" in out and "random" in out and "per-pair difference" in out
+    arena.main(["open", "easy", "--pairs", "1", "--seed", "x", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["A"]["bot"] == "open" and data["pairs"] == 1
