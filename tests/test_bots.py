@@ -174,3 +174,12 @@ def test_make_rejects_unknown_names_and_takes_a_budget():
     assert make("hard", seed=1, budget=1234).budget == 1234
     with pytest.raises(TypeError):
         make("open").choose(Game.new(seed=1).view(0))
+
+
+def test_a_doctored_view_still_gets_a_legal_honest_answer():
+    g = Game.new(seed=4)
+    d = g.view(g.to_move).to_dict()
+    d["opponent_cards"] = 2   # no deal gives this view
+    for level in ("hard", "medium"):
+        a = make(level, seed=1).choose(d)
+        assert str(a) in d["legal"] and str(a) != "declare"

@@ -61,7 +61,7 @@ class SearchBot:
     def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
                  exact_tail: bool = True, name: str | None = None, evaluate=None,
-                 deep_until: int = 6, close_worlds: int = 24):
+                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
@@ -72,6 +72,7 @@ class SearchBot:
         self.exact_tail = exact_tail
         self.deep_until = deep_until
         self.close_worlds = close_worlds
+        self.close_depth = close_depth
         self.evaluate = evaluate or default_evaluate
         if name:
             self.name = name
@@ -83,7 +84,13 @@ class SearchBot:
         view = View.from_dict(view)
         if not view.legal:
             raise ValueError("the bot was asked to move in a view with no legal action")
-        k = W.infer(view)
+        try:
+            k = W.infer(view)
+        except W.InconsistentView:   # a view no deal can produce: still answer, legally and honestly
+            legal = [Action.parse(a).code for a in view.legal]
+            if DECLARE in legal and view.points[view.player] >= WIN:
+                return ACTIONS[DECLARE]
+            return ACTIONS[fallback(view, legal)]
         rng = decision_rng(self.seed, view)
         n = self.max_worlds
         return self._decide(view, lambda: W.worlds(k, n, rng))
@@ -111,6 +118,7 @@ class SearchBot:
         trump = cards.suit_index(view.trump)
         searcher = Searcher(trump, self.evaluate, deadline=start + self.time_cap)
         searcher.exact_tail = self.exact_tail
+        searcher.close_depth = self.close_depth
         plain = [m for m in moves if not m.close]
         closing = [m for m in moves if m.close]
         depth = self.depth if STOCK_START - view.stock <= self.deep_until else 1
