@@ -123,7 +123,7 @@ def test_options():
     quick = bench.parse_args(["--quick"])
     assert (quick.reps, quick.positions, quick.seconds) == (1, 8, 0.5)
     full = bench.parse_args([])
-    assert (full.reps, full.positions, full.seconds) == (3, 24, 2.0)
+    assert (full.reps, full.positions, full.seconds) == (5, 24, 2.0)
     assert bench.parse_args(["--quick", "--reps", "2"]).reps == 2
     with pytest.raises(SystemExit):
         bench.parse_args(["--positions", "-1"])

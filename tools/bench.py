@@ -920,7 +920,7 @@ def git_state() -> dict:
 
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=None, help="cold+warm loads of each page (default 3; 1 with --quick)")
+    ap.add_argument("--reps", type=int, default=None, help="cold+warm loads of each page (default 5; 1 with --quick)")
     ap.add_argument("--quick", action="store_true", help="1 rep, 8 positions, 0.5 s engine runs, no play")
     ap.add_argument("--profile", action="store_true", help="also the no-worker variant and the startup profile")
     ap.add_argument("--no-build", action="store_true", help="bench the existing dist/ instead of building")
@@ -934,7 +934,7 @@ def parse_args(argv=None):
     ap.add_argument("--out", default=None, help="JSON file (default results/bench-<date>.json)")
     ap.add_argument("--sample", default=None, help="also write a slimmer copy there (docs/bench-sample.json)")
     args = ap.parse_args(argv)
-    args.reps = args.reps or (1 if args.quick else 3)
+    args.reps = args.reps or (1 if args.quick else 5)
     args.positions = args.positions or (8 if args.quick else 24)
     args.seconds = args.seconds or (0.5 if args.quick else 2.0)
     if args.reps < 1 or args.positions < 1:
