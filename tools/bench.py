@@ -534,6 +534,7 @@ def open_page(context, url: str, until: str, timeout_ms: float):
 
 def bench_state(page) -> dict:
     return page.evaluate("""() => ({bench: window.__bench, origin: performance.timeOrigin,
+      measures: performance.getEntriesByType("measure").map((m) => [m.name, m.startTime, m.duration]),
       resources: performance.getEntriesByType("resource").map((r) => ({name: r.name.replace(location.origin, ""),
         start: r.startTime, end: r.responseEnd, transfer: r.transferSize, encoded: r.encodedBodySize,
         sw: r.workerStart > 0}))})""")
@@ -599,6 +600,11 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "sw_ready_ms": marks.get("sw_ready"),
         "runtime_ms": progress.get("Loaded Pyodide"),  # PyScript's runtime (and [files]) ready
         "first_move_ms": first_move,  # the computer's first move done (it leads this deal)
+        # the page's own performance.measure()s (ui/app.py): its Python start-up, the wait
+        # for the bot worker at the first call, the first call itself
+        "app_start_ms": _first_measure(state, "sixtysix:app-ready"),
+        "worker_wait_ms": _first_measure(state, "sixtysix:worker-ready"),
+        "first_choose_ms": _first_measure(state, "sixtysix:choose"),
         "progress": b["progress"],
         "longtasks": b["longtasks"],
         "longest_task_ms": max((d for _, d in b["longtasks"]), default=0.0),
@@ -610,6 +616,10 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "resources": state["resources"],
         "errors": errors,
     }
+
+
+def _first_measure(state: dict, name: str) -> float | None:
+    return next((d for n, _, d in state.get("measures", []) if n == name), None)
 
 
 def _by_path(requests) -> dict:
@@ -704,6 +714,7 @@ def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
         if who == "computer" and nxt[0] != math.inf:
             turns.append((t, nxt[0]))
     during = [d for s, d in tasks if any(a <= s < z for a, z in turns)]
+    chooses = [d for n, _, d in state.get("measures", []) if n == "sixtysix:choose"]
     say(f"  played {hands} hands: {clicks} actions, {len(turns)} computer turns, "
         f"{len(tasks)} main-thread tasks over 50 ms after ready")
     return {"hands": hands, "actions": clicks, "marks": b["marks"], "longtasks": tasks,
@@ -711,6 +722,7 @@ def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
             "longest_task_computer_ms": max(during, default=0.0),
             "computer_turns": len(turns),
             "computer_turn_ms": summarize([z - a for a, z in turns]),
+            "choose_call_ms": summarize(chooses),  # ui/app.py's measure of each worker call
             "boot_longest_task_ms": max((d for s, d in b["longtasks"] if s < ready), default=0.0),
             "errors": errors}
 
@@ -738,7 +750,8 @@ def load_summary(runs: dict) -> dict:
             vs = [r[visit_kind] for r in reps]
             out[name][visit_kind] = {k: summarize(v[k] for v in vs)
                                      for k in ("ready_ms", "fcp_ms", "shell_ms", "lcp_ms", "runtime_ms",
-                                               "first_move_ms", "bytes", "bytes_to_ready", "cdp_page_bytes",
+                                               "first_move_ms", "app_start_ms", "worker_wait_ms",
+                                               "first_choose_ms", "bytes", "bytes_to_ready", "cdp_page_bytes",
                                                "longest_task_ms")}
     floor = runs.get("floor", [])
     for name, reps in runs.items():
@@ -874,7 +887,9 @@ def report_text(result: dict) -> str:
     if play:
         parts.append(f"\nPlay ({play['hands']} hands vs hard, fast pace, {play['actions']} human actions): "
                      f"longest main-thread task after ready {longest_text(play['longtasks'])} (while the computer "
-                     f"was to move: {fmt_ms(play['longest_task_computer_ms']) if play['longest_task_computer_ms'] else 'none'}); computer turn median "
+                     f"was to move: {fmt_ms(play['longest_task_computer_ms']) if play['longest_task_computer_ms'] else 'none'}); "
+                     f"bot calls (the page's own measure) median {fmt_ms(play['choose_call_ms']['median'])}, "
+                     f"max {fmt_ms(play['choose_call_ms']['max'])}; computer turn median "
                      f"{fmt_ms(play['computer_turn_ms']['median'])}, max {fmt_ms(play['computer_turn_ms']['max'])}; "
                      f"longest task while booting {fmt_ms(play['boot_longest_task_ms'])}")
     site = result.get("site", {})
