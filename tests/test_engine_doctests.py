@@ -27,3 +27,11 @@ def test_the_test_kit_examples():
     import sixtysix_testkit
 
     assert doctest.testmod(sixtysix_testkit).failed == 0
+
+
+def test_the_readme_examples():
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 3 and result.failed == 0

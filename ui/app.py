@@ -18,7 +18,7 @@ render. Timings for benchmarks (``performance.getEntriesByName``):
 import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
 from ui import present
@@ -139,6 +139,11 @@ class App:
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
+        # The bot's own Pyodide boots only now: started with the page, it competed
+        # with the page's interpreter for the two cores and delayed "ready" by
+        # about 40% (docs/performance.md). ask_worker awaits workers["bot"].
+        self.worker_boot = asyncio.ensure_future(
+            create_named_worker(src="./ui/bot_worker.py", name="bot", config="./pyscript.toml"))
         await self.computer_turns()
 
     def hold_and(self, coro):
