@@ -115,6 +115,26 @@ def match_from(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dea
     return match
 
 
+def brute(g, root) -> int:
+    """The exact value in game points for ``root`` of a (small) position, by
+    plain minimax over the engine: the oracle the bots' solver is checked
+    against. Declaring below 66 is skipped (it never helps)."""
+    from sixtysix.actions import DECLARE
+
+    if g.result is not None:
+        r = g.result
+        return r.game_points if r.winner == root else -r.game_points
+    p = g.to_move
+    vals = []
+    for c in g.legal_codes():
+        if c == DECLARE and g.points(p) < 66:
+            continue
+        g.push(c)
+        vals.append(brute(g, root))
+        g.pop()
+    return max(vals) if p == root else min(vals)
+
+
 def play(game, actions) -> None:
     """Apply actions given as one whitespace-separated string (checked path)."""
     for a in _codes(actions):

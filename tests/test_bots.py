@@ -7,6 +7,7 @@ import pytest
 from sixtysix import Game, View
 from sixtysix.actions import DECLARE
 from sixtysix.bots import LEVELS, make
+from sixtysix_testkit import brute
 
 FAST = {"budget": 1500}   # small search budgets keep these tests quick
 
@@ -73,21 +74,6 @@ def endgame():
     for a in END_ACTIONS:
         g.apply(a)
     return g
-
-
-def brute(g, root):
-    if g.result is not None:
-        r = g.result
-        return r.game_points if r.winner == root else -r.game_points
-    p = g.to_move
-    vals = []
-    for c in g.legal_codes():
-        if c == DECLARE and g.points(p) < 66:
-            continue
-        g.push(c)
-        vals.append(brute(g, root))
-        g.pop()
-    return max(vals) if p == root else min(vals)
 
 
 def test_endgame_is_what_we_think():

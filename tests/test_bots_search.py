@@ -4,24 +4,10 @@ import json
 import random
 
 from sixtysix import Game
-from sixtysix.actions import CLOSE, DECLARE
+from sixtysix.actions import CLOSE
 from sixtysix.bots.search import G, Searcher
 from sixtysix import arena
-
-
-def brute(g, root):
-    if g.result is not None:
-        r = g.result
-        return r.game_points if r.winner == root else -r.game_points
-    p = g.to_move
-    vals = []
-    for c in g.legal_codes():
-        if c == DECLARE and g.points(p) < 66:
-            continue
-        g.push(c)
-        vals.append(brute(g, root))
-        g.pop()
-    return max(vals) if p == root else min(vals)
+from sixtysix_testkit import brute
 
 
 def strict_args(g):
