@@ -4,6 +4,7 @@ settings, a new match, and a new version waiting between hands."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -186,7 +187,7 @@ def test_the_end_of_a_match_is_told_and_offers_a_new_one(table):
 
 
 @pytest.mark.offline
-def test_once_loaded_the_game_plays_offline(table, context):
+def test_once_loaded_the_game_plays_a_whole_hand_offline(table, context):
     table.open(f"seed=3&{FAST}")
     expect(table.html).to_have_attribute("data-sw", "ready", timeout=60_000)
     table.play_first()
@@ -196,5 +197,26 @@ def test_once_loaded_the_game_plays_offline(table, context):
     table.reload()
     table.wait_turn()
     assert table.hand() == hand
-    table.play_first()  # the computer (its worker loaded from the cache) answers
-    table.wait_turn()
+    # the computer (its worker loaded from the cache) answers, to the end of the hand
+    for _ in range(30):
+        table.page.wait_for_function(
+            "() => ['you', 'none'].includes(document.documentElement.dataset.toMove)", timeout=60_000)
+        if table.html.get_attribute("data-to-move") == "none":
+            break
+        table.play_first()
+    expect(table.html).to_have_attribute("data-result", re.compile(r"^(declared|false_declaration|closed_failed|last_trick)$"))
+
+
+@pytest.mark.offline
+def test_a_second_visit_fetches_no_runtime_over_the_network(table):
+    fetched = []  # responses that crossed the network (not answered by the service worker)
+    table.page.on("response", lambda r: None if r.from_service_worker else fetched.append(r.url))
+    table.open(f"seed=3&{FAST}")
+    expect(table.html).to_have_attribute("data-sw", "ready", timeout=60_000)
+    assert any("/vendor/pyodide/" in u for u in fetched)  # the first visit did use the network
+    fetched.clear()
+    table.reload()
+    table.play_first()
+    table.wait_turn()  # the bot worker has booted and answered
+    runtime = [u for u in fetched if "/vendor/" in u or u.endswith((".zip", ".wasm"))]
+    assert runtime == [], runtime
