@@ -108,6 +108,8 @@ def copy_sources(out: Path) -> None:
             copy_file(src, out / name)
         elif src.is_dir():
             for f in files_under(src):
+                if name == "assets" and f.suffix == ".py":
+                    continue  # the scripts that draw the assets are not the assets
                 copy_file(f, out / name / f.relative_to(src))
         elif name == "index.html":
             print("build: note: no index.html yet (the game page); building the rest")
