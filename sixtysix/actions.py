@@ -11,6 +11,7 @@ Internally an action is a small int (its *code*) so search can work on ints:
 from __future__ import annotations
 
 from . import cards
+from .quoting import quote
 
 MARRY = 24
 EXCHANGE = 28
@@ -37,13 +38,22 @@ class Action:
 
     @classmethod
     def parse(cls, text) -> "Action":
-        """Parse the notation; raises :class:`MalformedAction`."""
+        """Parse the notation; raises :class:`MalformedAction`.
+
+        Always returns one of the engine's own actions, never the caller's
+        object: an ``Action`` given in is read once, by its code.
+        """
         if isinstance(text, Action):
-            if type(text.code) is int and 0 <= text.code < N_CODES:
-                return text
-            raise MalformedAction(f"not an action: an Action with code {text.code!r} (codes are 0-{N_CODES - 1})")
+            try:
+                code = Action.code.__get__(text)  # the slot itself: a subclass cannot intercept it
+            except AttributeError:
+                code = None
+            if type(code) is int and 0 <= code < N_CODES:
+                return ACTIONS[code]
+            raise MalformedAction(f"not an action: an Action with code {quote(code)} (codes are 0-{N_CODES - 1})")
         if not isinstance(text, str):
-            raise MalformedAction(f"not an action: {text!r} (expected notation such as 'play:QH')")
+            raise MalformedAction(f"not an action: {quote(text)} (expected notation such as 'play:QH')")
+        text = str.__str__(text)  # a plain str: a subclass's own strip() or partition() never runs
         kind, sep, arg = text.strip().partition(":")
         try:
             if kind == "play" and sep:
@@ -51,12 +61,12 @@ class Action:
             if kind == "marry" and sep:
                 return ACTIONS[MARRY + cards.suit_index(arg)]
         except ValueError as e:
-            raise MalformedAction(f"malformed action {text!r}: {e}") from None
+            raise MalformedAction(f"malformed action {quote(text)}: {e}") from None
         simple = {"exchange": EXCHANGE, "close": CLOSE, "declare": DECLARE}
         if kind in simple and not sep:
             return ACTIONS[simple[kind]]
         raise MalformedAction(
-            f"malformed action {text!r}: expected play:<card>, marry:<suit>, exchange, close or declare")
+            f"malformed action {quote(text)}: expected play:<card>, marry:<suit>, exchange, close or declare")
 
     @property
     def kind(self) -> str:

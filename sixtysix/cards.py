@@ -10,6 +10,8 @@ its two-letter code (``"QH"``: rank ``9 J Q K T A``, suit ``C D H S``).
 (11, 0)
 """
 
+from .quoting import quote
+
 SUITS = "CDHS"
 RANKS = "9JQKTA"  # weakest first: a higher index beats a lower one of the suit
 RANK_POINTS = (0, 2, 3, 4, 10, 11)
@@ -28,10 +30,10 @@ _INDEX = {c: i for i, c in enumerate(CODES)}
 
 def index(card_code: str) -> int:
     """The engine's int for a card code; ``ValueError`` if it is not one."""
-    try:
-        return _INDEX[card_code]
-    except (KeyError, TypeError):
-        raise ValueError(f"not a card: {card_code!r} (expected rank 9JQKTA + suit CDHS, e.g. 'QH')") from None
+    i = _INDEX.get(str.__str__(card_code)) if isinstance(card_code, str) else None
+    if i is None:
+        raise ValueError(f"not a card: {quote(card_code)} (expected rank 9JQKTA + suit CDHS, e.g. 'QH')")
+    return i
 
 
 def code(card: int) -> str:
@@ -49,7 +51,7 @@ def rank_of(card: int) -> int:
 def suit_index(suit_letter: str) -> int:
     i = SUITS.find(suit_letter) if isinstance(suit_letter, str) and len(suit_letter) == 1 else -1
     if i < 0:
-        raise ValueError(f"not a suit: {suit_letter!r} (expected one of C D H S)")
+        raise ValueError(f"not a suit: {quote(suit_letter)} (expected one of C D H S)")
     return i
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from . import cards, scoring
+from .quoting import quote
 from .actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action, IllegalAction
 from .cards import HIGHER_IN_SUIT, NINE, POINTS, QUEEN, KING, SUIT_MASKS
 
@@ -38,12 +39,12 @@ class Game:
 
     def __init__(self, deck: list[str], dealer: int):
         if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in (0, 1):
-            raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+            raise ValueError(f"dealer must be 0 or 1, not {quote(dealer)}")
         if not isinstance(deck, (list, tuple)) or len(deck) != 24:
             raise ValueError("a deck is a list of the 24 card codes")
         ints = [cards.index(c) for c in deck]
         if len(set(ints)) != 24:
-            dupes = sorted({c for c in deck if deck.count(c) > 1})
+            dupes = sorted({cards.CODES[i] for i in ints if ints.count(i) > 1})
             raise ValueError(f"a deck holds each of the 24 cards once; repeated: {', '.join(dupes)}")
         self.deck = tuple(deck)
         self.dealer = dealer
@@ -82,7 +83,7 @@ class Game:
         try:
             deck = list(deck)
         except TypeError:
-            raise ValueError(f"a deck is a list of the 24 card codes, not {deck!r}") from None
+            raise ValueError(f"a deck is a list of the 24 card codes, not {quote(deck)}") from None
         return cls(deck, dealer)
 
     @classmethod

@@ -17,9 +17,15 @@ import json
 
 from .actions import IllegalAction
 from .game import Game
-from .match import Match, seeded_deck, seeded_first_dealer
+from .match import TARGET, Match, seeded_deck, seeded_first_dealer
+from .quoting import quote
+from .safejson import JSONLimitError, bounded_loads
 
 VERSION = 1
+#: Bounds on a record's text, checked before parsing (records come from
+#: storage and links). A finished match record is about 10 KB, 4 levels deep.
+MAX_CHARS = 100_000
+MAX_DEPTH = 6
 HAND_FORMAT = "sixtysix-hand"
 MATCH_FORMAT = "sixtysix-match"
 
@@ -55,9 +61,9 @@ def loads(text):
     :raises RecordError: when the text is not a valid, reachable record.
     """
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as e:  # RecursionError: nested too deep
-        raise RecordError(f"not JSON: {e}") from None
+        data = bounded_loads(text, MAX_CHARS, MAX_DEPTH)
+    except JSONLimitError as e:
+        raise RecordError(f"not JSON within the limits: {e}") from None
     return from_dict(data)
 
 
@@ -66,10 +72,10 @@ def from_dict(data):
         raise RecordError("a record is a JSON object")
     fmt = data.get("format")
     if fmt not in (HAND_FORMAT, MATCH_FORMAT):
-        raise RecordError(f"unknown record format {fmt!r}")
+        raise RecordError(f"unknown record format {quote(fmt)}")
     version = data.get("version")
     if type(version) is not int or version != VERSION:  # not True, not 1.0
-        raise RecordError(f"unsupported {fmt} version {version!r} (this build reads {VERSION})")
+        raise RecordError(f"unsupported {fmt} version {quote(version)} (this build reads {VERSION})")
     if fmt == HAND_FORMAT:
         return _replay_hand(data, "hand")
     return _replay_match(data)
@@ -89,12 +95,12 @@ def _replay_hand(data, where: str) -> Game:
         try:
             game.apply(a)
         except IllegalAction as e:
-            raise RecordError(f"{where}, action {i + 1} ({a!r}): {e}") from None
+            raise RecordError(f"{where}, action {i + 1} ({quote(a)}): {e}") from None
     if "result" in data:
         stored = data["result"]
         actual = game.result.to_dict() if game.result else None
         if stored != actual:
-            raise RecordError(f"{where}: the stored result {stored!r} does not match the replay {actual!r}")
+            raise RecordError(f"{where}: the stored result {quote(stored)} does not match the replay {quote(actual)}")
     return game
 
 
@@ -102,9 +108,9 @@ def _replay_match(data) -> Match:
     seed, target, first, hands = data.get("seed"), data.get("target"), data.get("first_dealer"), data.get("hands")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise RecordError("match: 'seed' must be an integer or a string")
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 99:
-        raise RecordError("match: 'target' must be a whole number from 1 to 99")
-    if first not in (0, 1) or isinstance(first, bool):
+    if type(target) is not int or target != TARGET:  # a match is to 7; not 7.0, not True
+        raise RecordError(f"match: 'target' must be {TARGET}, not {quote(target)}")
+    if type(first) is not int or first not in (0, 1):  # not 1.0, not False
         raise RecordError("match: 'first_dealer' must be 0 or 1")
     # A match's deals come from its seed: a record whose deals differ was edited.
     if first != seeded_first_dealer(seed):

@@ -113,6 +113,54 @@ class TestApplyInput:
             g.apply(Action(code))
         assert snapshot(g) == before
 
+    def test_parse_returns_the_engines_own_action_not_the_callers_object(self):
+        # Regression: parse() handed back the caller's object, so a subclass whose
+        # code changed between reads had an illegal move applied.
+        g = deal("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH")
+        legal, illegal = cards.index("9C"), cards.index("9D")
+
+        class Shifty(Action):
+            __slots__ = ("reads",)
+
+            def __getattribute__(self, name):
+                if name == "code":
+                    object.__setattr__(self, "reads", object.__getattribute__(self, "reads") + 1)
+                    return legal if object.__getattribute__(self, "reads") == 1 else illegal
+                return object.__getattribute__(self, name)
+
+        shifty = Shifty(legal)
+        object.__setattr__(shifty, "reads", 0)
+        assert Action.parse(shifty) is ACTIONS[legal]
+        g.apply(shifty)
+        assert g.action_notations() == ["play:9C"]
+
+    def test_a_str_subclass_is_read_as_plain_text(self):
+        class Sly(str):
+            def strip(self, *args):
+                return "play:9D"
+
+        g = deal("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH")
+        g.apply(Sly("play:9C"))
+        assert g.action_notations() == ["play:9C"]
+
+    def test_an_argument_whose_repr_raises_is_still_a_malformed_action(self):
+        class Hostile:
+            def __repr__(self):
+                raise RuntimeError("no repr for you")
+
+        g = deal("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH")
+        with pytest.raises(MalformedAction, match="not an action: <Hostile object>"):
+            g.apply(Hostile())
+        with pytest.raises(ValueError, match="not a card: <Hostile object>"):
+            cards.index(Hostile())
+
+    @pytest.mark.parametrize("bad", ["play:" + "Q" * 10_000_000, "x" * 10_000_000, ["play:9C"] * 1_000_000])
+    def test_messages_quote_a_short_part_of_a_huge_input(self, bad):
+        g = deal("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH")
+        with pytest.raises(MalformedAction) as e:
+            g.apply(bad)
+        assert len(str(e.value)) < 250
+
     def test_illegal_action_is_a_value_error_naming_the_action_and_the_reason(self):
         g = deal("9C JC QC KC TC AC", "9D JD QD KD TD AD", "AH")
         with pytest.raises(ValueError) as e:
