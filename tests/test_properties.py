@@ -23,7 +23,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix import Game, IllegalAction, records
+from sixtysix import Game, IllegalAction, Match, records
 from sixtysix.actions import ACTIONS, N_CODES
 from sixtysix.scoring import REASONS
 from sixtysix_testkit import ALL_CODES, CARD_POINTS, RefHand, cards_named_in, secret
@@ -240,3 +240,63 @@ def test_random_moves_reach_every_ending():
         ("declared", 1), ("declared", 2), ("declared", 3), ("false_declaration", 2), ("false_declaration", 3),
         ("closed_failed", 2), ("closed_failed", 3), ("last_trick", 1)}
     assert ("declared", 1, True) in seen or ("declared", 2, True) in seen or ("declared", 3, True) in seen
+
+
+# --- hostile records and stored values (issue 12) ------------------------------------
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+RECORD_KEYS = ["format", "version", "seed", "target", "first_dealer", "hands", "deck", "dealer", "actions", "result"]
+
+
+@st.composite
+def hostile_texts(draw):
+    """A real match record with one field replaced, a prefix of deep nesting,
+    a cut, or just any text: what storage or a link might hand us."""
+    match = Match.new(draw(st.integers(0, 50)))
+    for _ in range(draw(st.integers(0, 12))):
+        match.apply(match.game.legal_actions()[0])
+    data = json.loads(records.dumps(match))
+    kind = draw(st.sampled_from(["field", "hand field", "nest", "cut", "text"]))
+    if kind == "field":
+        data[draw(st.sampled_from(RECORD_KEYS))] = draw(JSON_VALUES)
+    elif kind == "hand field":
+        data["hands"][0][draw(st.sampled_from(RECORD_KEYS))] = draw(JSON_VALUES)
+    text = json.dumps(data)
+    if kind == "nest":
+        depth = draw(st.integers(1, 6000))
+        return draw(st.sampled_from(["[", '{"a":', '[{"b":'])) * depth + text
+    if kind == "cut":
+        return text[:draw(st.integers(0, len(text)))]
+    if kind == "text":
+        return draw(st.text(alphabet='[]{}":,\\0123456789 tfnrue', max_size=300))
+    return text
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(hostile_texts())
+def test_hostile_records_raise_record_error_or_load(text):
+    try:
+        obj = records.loads(text)
+    except records.RecordError as e:
+        assert len(str(e)) < 500
+    else:
+        assert records.loads(records.dumps(obj)).__class__ is obj.__class__
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(hostile_texts(), st.sampled_from(["sixtysix.game", "sixtysix.settings", "sixtysix.stats"]))
+def test_hostile_stored_values_never_escape_the_store(text, key):
+    from ui.storage import MemoryBackend, SavedDataError, Store
+
+    wrapped = json.dumps({"version": 1, "revision": 1, "match": text}) if key == "sixtysix.game" else text
+    for value in (text, wrapped):
+        backend = MemoryBackend({key: value})
+        store = Store(backend)
+        try:
+            store.load_game()
+        except SavedDataError:
+            assert key not in backend.items  # removed, so a reload cannot meet it again
+        store.load_settings()
+        store.load_stats()

@@ -4,7 +4,18 @@ The match is kept as the engine's own record (``sixtysix.records.dumps``)
 inside a small versioned envelope, so a reload replays it exactly. Anything
 unreadable or from another version raises :class:`SavedDataError`; the caller
 then starts fresh and tells the player. Settings and statistics never raise:
-odd values fall back to defaults.
+odd fields fall back to defaults, and an unreadable item is removed and
+listed in :attr:`Store.discarded` so the page can say so.
+
+Every stored text is bounded before it is parsed (:func:`bounded_loads`): a
+page must never be locked by its own storage (a deeply nested value kills
+Pyodide inside ``json.loads``, on every reload).
+
+One match, one writer: the envelope carries a ``revision`` that each save
+raises by one. A :class:`Store` refuses to write over a revision newer than
+the one it last read or wrote (another tab, or an older version of the page
+left open, moved the match on); :meth:`Store.save_game` then answers
+``STALE`` and the page adopts the newer match instead.
 
 The backend is anything with ``getItem``/``setItem``/``removeItem`` (the
 browser's ``localStorage``, or :class:`MemoryBackend` in tests).
@@ -15,13 +26,27 @@ from __future__ import annotations
 import json
 
 from sixtysix import Match, records
+from sixtysix.quoting import quote
+from sixtysix.safejson import JSONLimitError, bounded_loads
 
 from .state import Settings, Stats
 
+# bounded_loads (from sixtysix.safejson) is the one bounded JSON decoder: use it
+# for anything else stored or linked too (``from ui.storage import bounded_loads``).
+
 VERSION = 1
 GAME_KEY = "sixtysix.game"
+#: The game framed in a rules page keeps its own match, apart from the standalone page's.
+EMBED_GAME_KEY = "sixtysix.game.embed"
 SETTINGS_KEY = "sixtysix.settings"
 STATS_KEY = "sixtysix.stats"
+#: The envelope holds the record as an escaped string (every quote doubled in size).
+GAME_MAX_CHARS = 2 * records.MAX_CHARS
+GAME_MAX_DEPTH = 2
+SMALL_MAX_CHARS = 2_000
+SMALL_MAX_DEPTH = 2
+#: What :meth:`Store.save_game` answers.
+SAVED, FAILED, STALE = "saved", "failed", "stale"
 
 
 class SavedDataError(ValueError):
@@ -32,14 +57,33 @@ class SavedDataError(ValueError):
         self.kind = kind
 
 
-def encode_game(match: Match, counted_hands: int) -> str:
+def encode_game(match: Match, counted_hands: int, revision: int = 0) -> str:
     """The text to store for a match in progress.
 
     ``counted_hands`` is how many finished hands are already in the
     statistics, so a reload never counts a hand twice.
     """
-    return json.dumps({"version": VERSION, "match": records.dumps(match), "counted_hands": counted_hands},
-                      separators=(",", ":"))
+    return json.dumps({"version": VERSION, "revision": revision, "match": records.dumps(match),
+                       "counted_hands": counted_hands}, separators=(",", ":"))
+
+
+def _envelope(text) -> dict:
+    try:
+        data = bounded_loads(text, GAME_MAX_CHARS, GAME_MAX_DEPTH)
+    except JSONLimitError as e:
+        raise SavedDataError("corrupt", str(e)) from None
+    if not isinstance(data, dict):
+        raise SavedDataError("corrupt", "not an object")
+    return data
+
+
+def revision_of(text) -> int:
+    """The revision stored in a game envelope; 0 for none (or an older format).
+
+    :raises SavedDataError: if the text is not an envelope at all.
+    """
+    revision = _envelope(text).get("revision")
+    return revision if type(revision) is int and revision >= 0 else 0
 
 
 def decode_game(text) -> tuple[Match, int]:
@@ -48,18 +92,15 @@ def decode_game(text) -> tuple[Match, int]:
     :raises SavedDataError: if the text is damaged, of another version, or
         not a reachable match.
     """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as e:
-        raise SavedDataError("corrupt", f"not JSON ({e})") from None
+    data = _envelope(text)
     if not isinstance(data, dict):
         raise SavedDataError("corrupt", "not an object")
     if data.get("version") != VERSION:
-        raise SavedDataError("incompatible", f"version {data.get('version')!r}, this page reads {VERSION}")
+        raise SavedDataError("incompatible", f"version {quote(data.get('version'))}, this page reads {VERSION}")
     try:
         match = records.loads(data.get("match"))
-    except (ValueError, TypeError) as e:  # RecordError is a ValueError
-        raise SavedDataError("corrupt", f"bad match record ({e})") from None
+    except Exception as e:  # RecordError, or anything the engine did not foresee
+        raise SavedDataError("corrupt", f"bad match record ({str(e)[:200]})") from None
     if not isinstance(match, Match):
         raise SavedDataError("corrupt", "the record is not a match")
     counted = data.get("counted_hands")
@@ -73,8 +114,8 @@ def encode_settings(settings: Settings) -> str:
 
 
 def decode_settings(text) -> Settings:
-    data = _load_versioned(text)
-    return Settings.from_dict(data) if data is not None else Settings()
+    """:raises SavedDataError: if ``text`` is not our settings at all."""
+    return Settings.from_dict(_load_versioned(text))
 
 
 def encode_stats(stats: Stats) -> str:
@@ -82,19 +123,19 @@ def encode_stats(stats: Stats) -> str:
 
 
 def decode_stats(text) -> Stats:
-    data = _load_versioned(text)
-    return Stats.from_dict(data) if data is not None else Stats()
+    """:raises SavedDataError: if ``text`` is not our statistics at all."""
+    return Stats.from_dict(_load_versioned(text))
 
 
-def _load_versioned(text):
-    if not text:
-        return None
+def _load_versioned(text) -> dict:
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return None
+        data = bounded_loads(text, SMALL_MAX_CHARS, SMALL_MAX_DEPTH)
+    except JSONLimitError as e:
+        raise SavedDataError("corrupt", str(e)) from None
+    if not isinstance(data, dict):
+        raise SavedDataError("corrupt", "not an object")
+    if data.get("version") != VERSION:
+        raise SavedDataError("incompatible", f"version {quote(data.get('version'))}, this page reads {VERSION}")
     return data
 
 
@@ -115,54 +156,119 @@ class MemoryBackend:
 
 
 class Store:
-    """Reads and writes the three saved items; storage failures never break the page."""
+    """Reads and writes the saved items; storage failures never break the page.
 
-    def __init__(self, backend):
+    ``game_key`` is the match's own item (:data:`GAME_KEY`, or
+    :data:`EMBED_GAME_KEY` for the framed game). Items found unreadable are
+    removed and their keys added to :attr:`discarded`.
+    """
+
+    def __init__(self, backend, game_key: str = GAME_KEY):
         self.backend = backend
+        self.game_key = game_key
+        #: The revision of the match this page last read or wrote.
+        self.revision = 0
+        self.discarded: list[str] = []
 
     def _get(self, key):
         try:
             value = self.backend.getItem(key)
-        except Exception:  # storage disabled (private mode, blocked cookies)
+            return str(value) if value else None  # a JS null arrives falsy, not None
+        except Exception:  # storage disabled (private mode, blocked cookies), or not text
+            self._discard(key)
             return None
-        return value if value else None  # a JS null arrives falsy, not None
 
     def _set(self, key, value) -> bool:
         try:
             self.backend.setItem(key, value)
             return True
         except Exception:  # quota exceeded, storage disabled
+            pass
+        # The old value's own room may be what is missing; and if the write still
+        # fails, no older position must be left behind to be "resumed" later.
+        self._remove(key)
+        try:
+            self.backend.setItem(key, value)
+            return True
+        except Exception:
             return False
+
+    def _remove(self, key) -> None:
+        try:
+            self.backend.removeItem(key)
+        except Exception:
+            pass
+
+    def _discard(self, key) -> None:
+        self._remove(key)
+        if key not in self.discarded:
+            self.discarded.append(key)
 
     def load_game(self) -> tuple[Match, int] | None:
         """The saved match, or ``None`` if there is none.
 
-        :raises SavedDataError: when something is stored but unusable.
+        :raises SavedDataError: when something is stored but unusable (it
+            is removed: the next load finds nothing).
         """
-        text = self._get(GAME_KEY)
+        self.revision = 0
+        text = self._get(self.game_key)
         if text is None:
             return None
-        return decode_game(str(text))
+        try:
+            saved = decode_game(text)
+        except Exception as e:  # whatever the damage, the page starts clean
+            self._discard(self.game_key)
+            if isinstance(e, SavedDataError):
+                raise
+            raise SavedDataError("corrupt", f"{type(e).__name__}: {str(e)[:200]}") from None
+        self.revision = revision_of(text)
+        return saved
 
-    def save_game(self, match: Match, counted_hands: int) -> bool:
-        return self._set(GAME_KEY, encode_game(match, counted_hands))
+    def stored_revision(self) -> int:
+        """The revision in storage now (another tab may have raised it)."""
+        text = self._get(self.game_key)
+        try:
+            return revision_of(text) if text is not None else 0
+        except SavedDataError:
+            return 0
+
+    def newer_elsewhere(self) -> bool:
+        """Whether storage holds a newer revision than this page's match."""
+        return self.stored_revision() > self.revision
+
+    def save_game(self, match: Match, counted_hands: int) -> str:
+        """:data:`SAVED`, :data:`FAILED` (quota, storage blocked) or
+        :data:`STALE` (a newer revision is stored: nothing was written)."""
+        if self.newer_elsewhere():
+            return STALE
+        revision = self.revision + 1
+        if not self._set(self.game_key, encode_game(match, counted_hands, revision)):
+            return FAILED
+        self.revision = revision
+        return SAVED
 
     def forget_game(self) -> None:
+        self._remove(self.game_key)
+        self.revision = 0
+
+    def _load_small(self, key, decode, default):
+        text = self._get(key)
+        if text is None:
+            return default()
         try:
-            self.backend.removeItem(GAME_KEY)
-        except Exception:
-            pass
+            return decode(text)
+        except Exception:  # SavedDataError, or whatever else: never lock the page
+            self._discard(key)
+            return default()
 
     def load_settings(self) -> Settings:
-        text = self._get(SETTINGS_KEY)
-        return decode_settings(str(text)) if text is not None else Settings()
+        return self._load_small(SETTINGS_KEY, decode_settings, Settings)
 
     def save_settings(self, settings: Settings) -> bool:
         return self._set(SETTINGS_KEY, encode_settings(settings))
 
     def load_stats(self) -> Stats:
-        text = self._get(STATS_KEY)
-        return decode_stats(str(text)) if text is not None else Stats()
+        return self._load_small(STATS_KEY, decode_stats, Stats)
 
     def save_stats(self, stats: Stats) -> bool:
         return self._set(STATS_KEY, encode_stats(stats))
