@@ -8,6 +8,12 @@
 //   "unavailable" (registration refused, e.g. Playwright blocks workers),
 //   "failed", "registering", then "ready" once this page is controlled by
 //   the worker AND its precache is complete (safe to go offline).
+//   "failed" also when the install fails (a precached file did not load):
+//   a console warning says so, "sixtysix:offline-failed" is dispatched on
+//   document, and the browser tries the install again on the next visit.
+// - When another tab applied an update, this tab's code is older than the
+//   worker now serving it: <html data-sw-update="outdated"> and the event
+//   "sixtysix:outdated" (the page reloads at its next hand boundary).
 // - When a new version is installed and waiting, <html data-sw-update="ready">
 //   is set and the event "sixtysix:update-ready" is dispatched on document
 //   (it bubbles to window). The page may have missed the event while Python
@@ -38,6 +44,14 @@
   }
   const container = navigator.serviceWorker;
   root.dataset.sw = "registering";
+  const hadController = !!container.controller;
+
+  const fail = (why) => {
+    if (root.dataset.sw === "failed") return;
+    console.warn(`Sixty-Six: offline play is not ready (${why}); the game still plays online`);
+    root.dataset.sw = "failed";
+    document.dispatchEvent(new CustomEvent("sixtysix:offline-failed", { bubbles: true }));
+  };
 
   const announceUpdate = () => {
     // Only an update if an older worker controls this page; the very first
@@ -47,9 +61,20 @@
     document.dispatchEvent(new CustomEvent("sixtysix:update-ready", { bubbles: true }));
   };
 
+  // Resolves when worker's install fails (it turns "redundant" before it ever
+  // activated), so the page need not wait for a controller that never comes.
+  let installFailed = null;
+  const failedInstall = new Promise((resolve) => { installFailed = resolve; });
   const watch = (worker) => {
+    if (!worker) return;
+    let installed = false;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed") announceUpdate();
+      if (worker.state === "installed") {
+        installed = true;
+        announceUpdate();
+      } else if (worker.state === "redundant" && !installed) {
+        installFailed("a file of the precache did not load");
+      }
     });
   };
 
@@ -67,7 +92,13 @@
 
   container.addEventListener("controllerchange", () => {
     // The new worker took over because we asked: load the new build.
-    if (applying) location.reload();
+    if (applying) {
+      location.reload();
+    } else if (hadController && root.dataset.swUpdate !== "outdated") {
+      // Another tab applied an update: this page runs the old code.
+      root.dataset.swUpdate = "outdated";
+      document.dispatchEvent(new CustomEvent("sixtysix:outdated", { bubbles: true }));
+    }
   });
 
   container.register(swUrl).then(async (reg) => {
@@ -76,6 +107,10 @@
       return;
     }
     registration = reg;
+    if (!reg.installing && !reg.waiting && !reg.active) {
+      fail("the install failed at once");
+      return;
+    }
     if (reg.waiting) announceUpdate();
     if (reg.installing) watch(reg.installing);
     reg.addEventListener("updatefound", () => watch(reg.installing));
@@ -83,7 +118,11 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") reg.update().catch(() => {});
     });
-    await whenControlled();
+    const failure = await Promise.race([whenControlled().then(() => null), failedInstall]);
+    if (failure) {
+      fail(failure);
+      return;
+    }
     for (let tries = 0; tries < 50; tries++) {
       const status = await askStatus();
       if (status && status.complete) {
@@ -92,10 +131,9 @@
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    root.dataset.sw = "failed";
+    fail("the precache is incomplete");
   }).catch((error) => {
     // A warning, not an error: the game still plays online without a worker.
-    console.warn("Sixty-Six: service worker registration failed:", error);
-    root.dataset.sw = "failed";
+    fail(`registration failed: ${error}`);
   });
 })();

@@ -219,3 +219,20 @@ def test_server_sends_type_and_policy(rel, mime):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_every_page_gets_its_policy_from_tools_serve():
+    from tools.serve import csp
+
+    pages = {"index.html": True, "rules/pt.html": False, "rules/it.html": False,
+             "rules/strategia-pt.html": False, "rules/strategia-it.html": False}
+    for rel, python in pages.items():
+        if not (DIST / rel).is_file():
+            pytest.skip(f"no {rel} in dist/")
+        html = (DIST / rel).read_text(encoding="utf-8")
+        metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+        assert metas == [csp(python=python, meta=True)], rel
+        assert "'unsafe-inline'" not in metas[0] and ("'unsafe-eval'" in metas[0]) == python, rel
+        assert "frame-ancestors" not in metas[0]  # ignored in a <meta>; a header's job
+        source = (ROOT / rel).read_text(encoding="utf-8")
+        assert "default-src" not in source, f"{rel}: the policy is written in tools/serve.py only"

@@ -272,3 +272,9 @@ def test_a_full_quota_never_leaves_an_older_position_to_resume():
     m.apply(m.game.legal_actions()[0])
     assert store.save_game(m, 0) == FAILED
     assert GAME_KEY not in backend.items  # a reload starts afresh rather than "resuming" the older position
+
+
+def test_blocked_storage_reads_nothing_and_discards_nothing():
+    store = Store(None)
+    assert store.load_game() is None and store.load_settings() == Settings()
+    assert store.save_game(played(), 0) == FAILED and store.discarded == []

@@ -171,3 +171,18 @@ def test_counting_myself_every_marriage_waits_for_the_declare_choice():
     t.apply_human(t.actions_for_card("QH"), count_myself=True)
     v = t.view(HUMAN)
     assert v["pending_marriage"] == "H" and v["trick"] == []
+
+
+class TestLeavingAMatch:
+    def test_a_fresh_deal_is_not_in_progress_and_leaving_it_costs_nothing(self):
+        table = Table.new(5, Stats())
+        assert not table.in_progress
+        table.abandon()
+        assert table.stats == Stats()
+
+    def test_an_abandoned_match_in_progress_counts_as_lost(self):
+        table = Table.new(5, Stats())
+        table.match.apply(table.game.legal_actions()[0])
+        assert table.in_progress
+        table.abandon()
+        assert table.stats.matches_lost == 1 and table.stats.matches_won == 0

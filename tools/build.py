@@ -21,6 +21,11 @@ What lands in dist/
   the npm package ``pyodide``, without ``.d.ts`` and ``.map`` files.
 - ``vendor/pyscript/``: the whole ``@pyscript/core/dist/`` folder without
   ``.map`` files (its hashed chunks import each other relatively).
+- Every page's ``<meta http-equiv="Content-Security-Policy">`` gets its
+  content from ``tools/serve.py``'s :func:`csp` (the one definition): the
+  Python policy for a page that loads PyScript, the stricter one (no
+  ``'unsafe-eval'``, no ``blob:`` workers) for the others. A shipped page
+  without that ``<meta>`` fails the build.
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
   ``__pycache__``), zipped with their folder names at the top of the zip.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
@@ -51,12 +56,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sys
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.serve import csp  # noqa: E402  (the one definition of the policy)
+
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
 
@@ -119,6 +128,31 @@ def copy_sources(out: Path) -> None:
         copy_file(ROOT / "icons" / "favicon.ico", out / "favicon.ico")
 
 
+CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)', re.I)
+# Pages under these folders are test and benchmark pages, shipped as they are.
+CSP_EXEMPT = ("bench/",)
+
+
+def runs_python(html: str) -> bool:
+    return "pyscript/core.js" in html or 'type="py"' in html
+
+
+def write_csp(out: Path) -> int:
+    """Fill each shipped page's CSP <meta> from tools/serve.py; return the count."""
+    count = 0
+    for page in sorted(out.rglob("*.html")):
+        rel = page.relative_to(out).as_posix()
+        html = page.read_text(encoding="utf-8")
+        if not CSP_META.search(html):
+            if rel.startswith(CSP_EXEMPT):
+                continue
+            sys.exit(f"build: {rel} has no <meta http-equiv=\"Content-Security-Policy\" content=\"...\">")
+        policy = csp(python=runs_python(html), meta=True)
+        page.write_text(CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html), encoding="utf-8")
+        count += 1
+    return count
+
+
 def vendor_runtime(out: Path) -> None:
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
@@ -174,6 +208,7 @@ def build(out: Path = DIST) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_sources(out)
+    write_csp(out)
     vendor_runtime(out)
     count = build_app_zip(out)
     name, total = write_service_worker(out)

@@ -5,7 +5,13 @@
 Adds what a static host would be set up to send: the right MIME types for
 the runtime, a Content-Security-Policy header on every response, and
 ``Cache-Control: no-cache`` (revalidate, so a rebuild shows at once while an
-unchanged 9.6 MB wasm costs only a 304). Importable for tests::
+unchanged 9.6 MB wasm costs only a 304). It lists no folders, answers 400 to
+a malformed path, drops a connection idle for :data:`IDLE_TIMEOUT` seconds,
+and queues :data:`BACKLOG` connections waiting to be accepted.
+
+The Content-Security-Policy is defined here and nowhere else:
+``tools/build.py`` writes :func:`csp` into each page's ``<meta>`` (for hosts
+that send no header) and the tests read it from here. Importable for tests::
 
     from tools.serve import serve_in_thread
     server, url = serve_in_thread("dist")   # port 0: a free port
@@ -19,6 +25,7 @@ import argparse
 import sys
 import functools
 import threading
+from urllib.parse import unquote
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -27,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The policy, one directive a line, each exception with its reason. Checked
 # in Chromium with PyScript 0.7.31 + Pyodide 314 by taking sources away one
 # at a time (a main-thread script, a worker script and app.zip); e2e tests
-# fail on any violation. Static hosts cannot send headers, so pages repeat
-# this in a <meta http-equiv> (where frame-ancestors is ignored).
+# fail on any violation. Static hosts may send no header, so the build writes
+# csp(meta=True) into each page's <meta http-equiv> too.
 CSP_DIRECTIVES = [
     "default-src 'self'",
     # 'unsafe-eval': Pyodide and PyScript evaluate strings as JavaScript; the
@@ -46,9 +53,34 @@ CSP_DIRECTIVES = [
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
+    # Only as a header: a <meta> policy cannot say who may frame the page
+    # (ui/guard.js covers hosts that send no header).
     "frame-ancestors 'self'",
 ]
-CSP = "; ".join(CSP_DIRECTIVES)
+# Pages that run no Python (the rules pages) evaluate no strings and start no workers.
+WITHOUT_PYTHON = {
+    "script-src": "script-src 'self'",
+    "worker-src": "worker-src 'self'",
+}
+META_IGNORES = ("frame-ancestors",)
+
+
+def csp(python: bool = True, meta: bool = False) -> str:
+    """The policy for a page (``python``: it runs PyScript), as a header or,
+    with ``meta``, for a ``<meta http-equiv>`` (without what a meta ignores)."""
+    out = []
+    for directive in CSP_DIRECTIVES:
+        name = directive.split()[0]
+        if meta and name in META_IGNORES:
+            continue
+        out.append(directive if python else WITHOUT_PYTHON.get(name, directive))
+    return "; ".join(out)
+
+
+CSP = csp()  # the header, for every response
+IDLE_TIMEOUT = 15  # seconds a connection may sit without finishing a request
+BACKLOG = 512  # connections the kernel holds until accepted (200 at once must not stall)
 
 MIME_TYPES = {
     ".wasm": "application/wasm",  # lets Chromium compile while streaming
@@ -76,6 +108,25 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    timeout = IDLE_TIMEOUT  # socket timeout: a half-open request cannot hold a thread for ever
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        try:
+            path = unquote(self.path.split("?", 1)[0].split("#", 1)[0], errors="strict")
+        except UnicodeDecodeError:
+            path = "\0"
+        if not path.startswith("/") or any(ord(c) < 32 or c == "\x7f" for c in path):
+            self.send_error(400, "Malformed path")
+            return False
+        return True
+
+    def list_directory(self, path):
+        # A folder without index.html is not a page: never list what is in it.
+        self.send_error(404, "Not found")
+        return None
+
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
             super().log_message(format, *args)
@@ -83,6 +134,7 @@ class Handler(SimpleHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = BACKLOG
 
     def handle_error(self, request, client_address) -> None:
         # A browser that drops a connection mid-file is normal, not an error.

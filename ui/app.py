@@ -24,7 +24,7 @@ from pyscript.ffi import create_proxy
 from ui import present
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
-from ui.storage import SavedDataError, Store
+from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
 from ui.table import COMPUTER, HUMAN, Table
 
 #: Pauses (seconds) that let a person follow the computer.
@@ -61,9 +61,16 @@ class App:
             backend = window.localStorage
         except Exception:  # storage blocked: play without saving
             backend = None
-        self.store = Store(backend)
+        self.store = Store(backend, EMBED_GAME_KEY if self.url.embed else GAME_KEY)
         self.settings = self.store.load_settings()
         self.stats = self.store.load_stats()
+        #: Notices said once per page: saving failed, the match moved on in another tab.
+        self.told = set()
+        #: Raised whenever self.table is replaced: a computer turn under way stops.
+        self.generation = 0
+        #: What the confirm dialog is asking about: ("seed", n) or ("new", None).
+        self.confirming = None
+        self.outdated = False
         browser = [str(x) for x in (window.navigator.languages or [])]
         self.lang = pick_language(self.url.lang, self.settings.lang, browser)
         self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
@@ -72,7 +79,7 @@ class App:
         self.pace = FAST_PACE if self.url.fast else PACE
         self.busy = False
         self.hint_pending = False
-        self.notices = []
+        self.notices = ["notice.discarded"] if self.store.discarded else []
         self.update_waiting = False
         self.rendered_trick = []
         self.rendered_messages = None
@@ -86,14 +93,17 @@ class App:
         saved = None
         try:
             saved = self.store.load_game()
-        except SavedDataError as e:
+        except SavedDataError as e:  # the store has removed it
             window.console.warn(f"Sixty-Six: saved game discarded ({e})")
             self.notices.append("notice.corrupt")
-            self.store.forget_game()
         seed = self.url.seed
-        if saved is not None and (seed is None or saved[0].seed == seed):
-            match, counted = saved
-            table = Table(match, counted, self.stats)
+        table = Table(*saved, self.stats) if saved is not None else None
+        if table is not None and seed is not None and table.match.seed != seed:
+            if table.in_progress:
+                self.confirming = ("seed", seed)  # asked once the table shows (start)
+            else:
+                table = None
+        if table is not None:
             if not table.hand_over:
                 table.say("msg.resumed")
         else:
@@ -103,8 +113,44 @@ class App:
 
     def save(self, table=None):
         table = table or self.table
-        self.store.save_game(table.match, table.counted_hands)
-        self.store.save_stats(self.stats)
+        stats_saved = self.store.save_stats(self.stats)  # first: a tab adopting the match reads these
+        status = self.store.save_game(table.match, table.counted_hands)
+        if status == STALE:
+            self.adopt_newer()
+        elif status == FAILED or not stats_saved:
+            self.tell_once("notice.save_failed")
+
+    def tell_once(self, key):
+        if key not in self.told:
+            self.told.add(key)
+            self.notices.append(key)
+
+    def replace_table(self, table):
+        self.table = table
+        self.generation += 1
+        self.rendered_messages = None
+
+    def adopt_newer(self):
+        """Another tab moved this match on: show its position, never write over it."""
+        try:
+            saved = self.store.load_game()
+        except SavedDataError:
+            saved = None
+        if saved is None:
+            return
+        self.stats = self.store.load_stats()
+        self.replace_table(Table(*saved, self.stats))
+        self.tell_once("notice.other_tab")
+        self.render()
+
+    def on_storage(self, event):
+        """The storage event fires in every other tab of this origin on a write."""
+        key = str(event.key or "")
+        if key == STATS_KEY:
+            self.stats = self.store.load_stats()
+            self.table.stats = self.stats
+        elif key == self.store.game_key and not self.busy and self.store.newer_elsewhere():
+            self.adopt_newer()  # while busy, the next save finds it STALE and adopts
 
     def listen(self, el, event, handler):
         proxy = create_proxy(handler)
@@ -120,7 +166,7 @@ class App:
         self.listen(by_id("btn-next-hand"), "click", lambda e: self.hold_and(self.next_hand()))
         self.listen(by_id("btn-new-match"), "click", lambda e: self.spawn(self.new_match(close_menu=True)))
         self.listen(by_id("btn-new-match-end"), "click", lambda e: self.hold_and(self.new_match()))
-        self.listen(by_id("btn-rules"), "click", lambda e: by_id("rules-dialog").showModal())
+        self.listen(by_id("btn-rules"), "click", lambda e: self.show_dialog("rules-dialog"))
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
         self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
@@ -129,8 +175,18 @@ class App:
         self.listen(by_id("level-select"), "change", self.on_level)
         self.listen(by_id("count-myself"), "change", self.on_count_myself)
         self.listen(document, "sixtysix:update-ready", lambda e: self.on_update_ready())
+        self.listen(document, "sixtysix:outdated", lambda e: self.on_outdated())
+        self.listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready"))
+        self.listen(window, "storage", self.on_storage)
+        self.listen(by_id("confirm-dialog"), "close", lambda e: self.on_confirm_closed())
+        self.listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
+        self.listen(by_id("btn-confirm-replace"), "click", lambda e: by_id("confirm-dialog").close("replace"))
         if root.getAttribute("data-sw-update") == "ready":
             self.on_update_ready()
+        if root.getAttribute("data-sw-update") == "outdated":
+            self.on_outdated()
+        if root.getAttribute("data-sw") == "failed":
+            self.tell_once("notice.offline_not_ready")
 
     async def start(self):
         self.bind()
@@ -139,6 +195,8 @@ class App:
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
+        if self.confirming:
+            self.ask_confirm("confirm.seed")
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). ask_worker awaits workers["bot"].
@@ -228,8 +286,9 @@ class App:
         if self.busy:
             return
         self.busy = True
+        generation = self.generation
         try:
-            while self.table.computer_to_move():
+            while generation == self.generation and self.table.computer_to_move():
                 self.render()
                 started = window.performance.now()
                 view = self.table.view(COMPUTER)
@@ -237,8 +296,8 @@ class App:
                 elapsed = (window.performance.now() - started) / 1000
                 if elapsed < self.pace["think"]:
                     await asyncio.sleep(self.pace["think"] - elapsed)
-                if not self.table.computer_to_move() or self.table.view(COMPUTER)["history"] != view["history"]:
-                    break  # the table changed meanwhile (new match)
+                if generation != self.generation or not self.table.computer_to_move():
+                    break  # the table changed meanwhile (new match, another tab)
                 if not self.table.apply_computer(notation or ""):
                     self.notices.append("notice.bot_failed")
                 self.save()
@@ -252,15 +311,17 @@ class App:
 
     async def show_finished_trick(self):
         """Leave a completed trick on the table for a moment, then gather it."""
-        if self.table.showing_trick is None:
+        table = self.table
+        if table.showing_trick is None:
             return
         await asyncio.sleep(self.pace["show_trick"])
-        winner = "you" if self.table.showing_trick["winner"] == HUMAN else "computer"
+        winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
         trick = by_id("trick")
         trick.classList.add(f"gather-{winner}")
         await asyncio.sleep(self.pace["gather"])
         trick.classList.remove(f"gather-{winner}")
-        self.table.gather()
+        if table is self.table:  # not replaced meanwhile
+            table.gather()
         self.render()
 
     async def ask_worker(self, function, view, level=None):
@@ -301,26 +362,56 @@ class App:
             self.refocus_hand = 0  # a keyboard player lands on the new hand
         self.table.next_hand()
         self.save()
-        self.apply_update_now()  # a new version waiting takes over now (the page reloads)
+        if self.reload_if_outdated() or self.apply_update_now():  # a new version takes over now
+            return
         self.render()
         await self.computer_turns()
 
-    async def new_match(self, close_menu=False):
+    async def new_match(self, close_menu=False, seed=None, confirmed=False):
+        """A new match; over one in progress, only once the player confirms
+        (the abandoned match counts as lost). Works while the computer thinks."""
         if close_menu:
             by_id("menu-dialog").close()
-        if self.busy:
+        if self.table.in_progress and not confirmed:
+            self.confirming = ("new", None)
+            self.ask_confirm("confirm.new_match")
             return
-        self.table = Table.new(None, self.stats)
+        self.table.abandon()
+        self.replace_table(Table.new(seed, self.stats))  # a computer turn under way stops at its next step
+        while self.busy:
+            await asyncio.sleep(0.02)
         self.save()
-        if self.url.seed is not None:  # a reload must resume this match, not restart the seed
-            params = window.URLSearchParams.new(window.location.search)
-            params.delete("seed")
-            query = str(params.toString())
-            window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
-            self.url.seed = None
-        self.apply_update_now()
+        self.drop_seed_from_url()
+        if self.reload_if_outdated() or self.apply_update_now():
+            return
         self.render()
         await self.computer_turns()
+
+    def drop_seed_from_url(self):
+        """A reload must resume the match on the table, not restart the link's seed."""
+        if self.url.seed is None:
+            return
+        params = window.URLSearchParams.new(window.location.search)
+        params.delete("seed")
+        query = str(params.toString())
+        window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
+        self.url.seed = None
+
+    def ask_confirm(self, text_key):
+        set_text(by_id("confirm-text"), self.tr.t(text_key))
+        root.dataset.confirm = text_key.split(".", 1)[1]
+        self.show_dialog("confirm-dialog")
+
+    def on_confirm_closed(self):
+        asking, self.confirming = self.confirming, None
+        root.dataset.confirm = ""
+        if asking is None:
+            return
+        kind, seed = asking
+        if str(by_id("confirm-dialog").returnValue) == "replace":
+            self.hold_and(self.new_match(seed=seed, confirmed=True))
+        elif kind == "seed":
+            self.drop_seed_from_url()  # keep the match; the link is not asked again on reload
 
     # -- settings, dialogs, notices ------------------------------------------
     def switch_language(self, lang):
@@ -355,7 +446,17 @@ class App:
 
     def open_last_trick(self):
         self.fill_last_trick()
-        by_id("last-trick-dialog").showModal()
+        self.show_dialog("last-trick-dialog")
+
+    def show_dialog(self, name):
+        """showModal, then focus the element meant to be first. Not the autofocus
+        attribute: a cross-origin frame blocks it with a console error."""
+        dialog = by_id(name)
+        dialog.returnValue = ""
+        dialog.showModal()
+        first = dialog.querySelector("[data-autofocus]")
+        if first:
+            first.focus()
 
     def fill_last_trick(self):
         model = self.model()
@@ -373,6 +474,23 @@ class App:
         self.update_waiting = True
         self.notices.append("notice.update")
         self.render()
+
+    def on_outdated(self):
+        """Another tab installed a new version: this tab's code is old. Say so, and
+        reload at the next hand boundary."""
+        if self.outdated:
+            return
+        self.outdated = True
+        self.tell_once("notice.outdated")
+        self.render()
+        if self.table.hand_over or not self.table.in_progress:
+            self.reload_if_outdated()
+
+    def reload_if_outdated(self):
+        if not self.outdated:
+            return False
+        window.location.reload()
+        return True
 
     def apply_update_now(self):
         """Between hands: hand over to a waiting new version (it reloads the page)."""
@@ -583,6 +701,8 @@ class App:
 
 
 async def main():
+    if root.classList.contains("frame-blocked"):
+        return  # ui/guard.js refused the framing page: no playable table here
     try:
         app = App()
         await app.start()

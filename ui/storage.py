@@ -164,6 +164,7 @@ class Store:
     """
 
     def __init__(self, backend, game_key: str = GAME_KEY):
+        #: ``None`` where storage is blocked: every read finds nothing, every write fails.
         self.backend = backend
         self.game_key = game_key
         #: The revision of the match this page last read or wrote.
@@ -173,8 +174,11 @@ class Store:
     def _get(self, key):
         try:
             value = self.backend.getItem(key)
+        except Exception:  # storage disabled (private mode, blocked cookies)
+            return None
+        try:
             return str(value) if value else None  # a JS null arrives falsy, not None
-        except Exception:  # storage disabled (private mode, blocked cookies), or not text
+        except Exception:  # not text at all
             self._discard(key)
             return None
 

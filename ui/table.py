@@ -89,6 +89,17 @@ class Table:
     def human_to_move(self) -> bool:
         return self.to_move == HUMAN
 
+    @property
+    def in_progress(self) -> bool:
+        """Whether leaving this match now would abandon something: the match
+        is not over and someone has acted (a fresh deal is nothing to lose)."""
+        return not self.match_over and (len(self.match.games) > 1 or bool(self.game.action_notations()))
+
+    def abandon(self) -> None:
+        """Give up this match: one in progress counts as lost in the statistics."""
+        if self.in_progress:
+            self.stats.count_match(False)
+
     def computer_to_move(self) -> bool:
         return self.to_move == COMPUTER
 

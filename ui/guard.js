@@ -1,0 +1,119 @@
+// Guards for index.html that must work before, and without, Python.
+//
+// - Frame guard: a host that sends no Content-Security-Policy header lets any
+//   site frame the game (and trick a visitor into clicking it). Framed by an
+//   origin that is neither ours nor the plain http(s) origin given as
+//   ?parent_origin=, the page shows a notice with a link to open the game in
+//   its own tab, and the table never starts (<html class="frame-blocked">,
+//   data-frame="blocked"; ui/app.py checks the class). Deployers should still
+//   send `frame-ancestors` (README, "Deploying").
+// - Boot watchdog: if Python is not ready (no <html class="ready">) within a
+//   generous time, or IndexedDB is refused (PyScript's boot waits on it for
+//   ever), the boot line says so in the page's language, with what to try
+//   (<html data-boot="stuck">).
+// Texts come from locales/<lang>.json (<html lang> is set by ui/boot.js).
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  const params = new URLSearchParams(location.search);
+  // Long enough for a first visit on a slow phone network (about 75 s measured
+  // at Slow 4G, docs/performance.md); tests set window.sixtysixBootTimeoutMs.
+  const BOOT_TIMEOUT_MS = Number(window.sixtysixBootTimeoutMs) || 120000;
+
+  const loadTexts = () => fetch(`locales/${root.lang || "pt"}.json`)
+    .then((r) => (r.ok ? r.json() : {}))
+    .catch(() => ({}));
+  const whenBody = (fn) => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+    else fn();
+  };
+
+  // raw as a canonical origin if it is exactly an http(s) origin, else null
+  // (the same test as embed.js).
+  const plainOrigin = (raw) => {
+    if (!raw || !/^https?:\/\/[^\/?#@\s\\]+\/?$/i.test(raw)) return null;
+    try {
+      return new URL(raw).origin;
+    } catch (e) {
+      return null;
+    }
+  };
+
+  // The origins of every page around this one, nearest first; null for one we
+  // cannot tell (so it is not trusted).
+  const ancestors = () => {
+    if (location.ancestorOrigins) return Array.from(location.ancestorOrigins);
+    const found = [];
+    for (let w = window; w !== w.parent; w = w.parent) {
+      try {
+        found.push(w.parent.location.origin);
+      } catch (e) { // cross-origin: only the nearest one shows, in the referrer
+        let origin = null;
+        try {
+          if (w === window && document.referrer) origin = new URL(document.referrer).origin;
+        } catch (e2) { /* no referrer origin */ }
+        found.push(origin);
+        break;
+      }
+    }
+    return found;
+  };
+
+  if (window.parent !== window) {
+    const allowed = [location.origin, plainOrigin(params.get("parent_origin"))].filter(Boolean);
+    const strangers = ancestors().filter((origin) => !allowed.includes(origin));
+    if (strangers.length) {
+      root.classList.add("frame-blocked");
+      root.dataset.frame = "blocked";
+      console.warn(`Sixty-Six: framed by ${strangers[0]}, which is not allowed; showing a link instead`);
+      const own = new URL(location.href);
+      for (const name of ["embed", "parent_origin"]) own.searchParams.delete(name);
+      loadTexts().then((texts) => whenBody(() => {
+        const box = document.getElementById("boot");
+        if (!box) return;
+        const text = document.createElement("p");
+        text.id = "frame-text";
+        text.textContent = texts["frame.blocked"] || "";
+        const link = document.createElement("a");
+        link.href = own.href;
+        link.target = "_blank";
+        link.rel = "noopener";
+        link.textContent = texts["frame.open"] || own.href;
+        box.replaceChildren(text, link);
+      }));
+      return; // the game does not start here, so it needs no watchdog
+    }
+  }
+
+  let stuck = false;
+  const showStuck = (why) => {
+    if (stuck || root.classList.contains("ready")) return;
+    stuck = true;
+    root.dataset.boot = "stuck";
+    console.warn(`Sixty-Six: the game has not started (${why})`);
+    loadTexts().then((texts) => whenBody(() => {
+      const line = document.getElementById("boot-text");
+      if (!line || root.classList.contains("ready") || !texts["boot.stuck"]) return;
+      root.classList.add("boot-stuck");
+      line.dataset.i18n = "boot.stuck";
+      line.textContent = texts["boot.stuck"];
+    }));
+  };
+  const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
+  new MutationObserver((_, observer) => {
+    if (!root.classList.contains("ready")) return;
+    clearTimeout(timer);
+    observer.disconnect();
+  }).observe(root, { attributes: true, attributeFilter: ["class"] });
+
+  // PyScript opens IndexedDB while it boots and waits for ever where that is
+  // refused (privacy settings, a cross-site frame with third-party storage
+  // blocked). Ask first, so the player hears at once rather than after minutes.
+  try {
+    const probe = indexedDB.open("sixtysix-probe");
+    probe.onerror = () => showStuck(`IndexedDB refused: ${probe.error && probe.error.name}`);
+    probe.onsuccess = () => probe.result.close();
+  } catch (e) {
+    showStuck(`IndexedDB unavailable: ${e && e.name}`);
+  }
+})();
