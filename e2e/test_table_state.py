@@ -135,8 +135,12 @@ def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
     expect(dialog.get_by_label(table.t("level.label"))).to_have_value("hard")
     dialog.get_by_role("button", name=table.t("button.new_match")).click()
     expect(dialog).to_be_hidden()
+    confirm = table.page.get_by_role("dialog", name=table.t("confirm.title"))  # a match is in progress
+    confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
+    expect(confirm).to_be_hidden()
     expect(table.html).to_have_attribute("data-hand", "1")
     table.expect_score(0, 0)
+    assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match
     assert "seed=" not in table.page.url  # a reload resumes the new match, not seed 5
     assert json.loads(table.stored("sixtysix.game")["match"])["seed"] != 5
 

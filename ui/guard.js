@@ -8,9 +8,10 @@
 //   data-frame="blocked"; ui/app.py checks the class). Deployers should still
 //   send `frame-ancestors` (README, "Deploying").
 // - Boot watchdog: if Python is not ready (no <html class="ready">) within a
-//   generous time, or IndexedDB is refused (PyScript's boot waits on it for
-//   ever), the boot line says so in the page's language, with what to try
-//   (<html data-boot="stuck">).
+//   generous time, the boot line says so in the page's language, with what
+//   to try (<html data-boot="stuck">).
+// - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
+//   an in-memory stand-in takes its place, so the game starts anyway.
 // Texts come from locales/<lang>.json (<html lang> is set by ui/boot.js).
 (() => {
   "use strict";
@@ -106,14 +107,53 @@
     observer.disconnect();
   }).observe(root, { attributes: true, attributeFilter: ["class"] });
 
-  // PyScript opens IndexedDB while it boots and waits for ever where that is
-  // refused (privacy settings, a cross-site frame with third-party storage
-  // blocked). Ask first, so the player hears at once rather than after minutes.
+  // PyScript opens IndexedDB while it boots (a cache for packages, which this
+  // game does not use) and waits for ever where that is refused: privacy
+  // settings, a cross-site frame with third-party storage blocked. Then it
+  // gets a stand-in that keeps nothing, and the game starts all the same.
+  const memoryIndexedDB = () => {
+    const databases = new Map();
+    const later = (result) => {
+      const request = {};
+      setTimeout(() => request.onsuccess && request.onsuccess({ target: { result } }), 0);
+      return request;
+    };
+    return {
+      open(name) {
+        if (!databases.has(name)) databases.set(name, new Map());
+        const data = databases.get(name);
+        const store = {
+          count: () => later(data.size),
+          clear: () => later(data.clear()),
+          delete: (key) => later(data.delete(key)),
+          get: (key) => later(data.get(key)),
+          getKey: (key) => later(data.has(key) ? key : undefined),
+          getAllKeys: () => later([...data.keys()]),
+          put: (value, key) => later((data.set(key, value), key)),
+        };
+        const db = {
+          objectStoreNames: { length: 1, contains: () => true },
+          createObjectStore: () => store,
+          transaction: () => ({ objectStore: () => store }),
+          close() {},
+        };
+        return later(db);
+      },
+    };
+  };
+  const doWithout = (why) => {
+    console.warn(`Sixty-Six: IndexedDB is refused (${why}); starting without it`);
+    try {
+      Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+    } catch (e) {
+      showStuck("IndexedDB refused and cannot be replaced");
+    }
+  };
   try {
     const probe = indexedDB.open("sixtysix-probe");
-    probe.onerror = () => showStuck(`IndexedDB refused: ${probe.error && probe.error.name}`);
+    probe.onerror = () => doWithout(probe.error && probe.error.name);
     probe.onsuccess = () => probe.result.close();
   } catch (e) {
-    showStuck(`IndexedDB unavailable: ${e && e.name}`);
+    doWithout(e && e.name);
   }
 })();

@@ -1,0 +1,227 @@
+"""Nothing lost, nothing hung (issue 12): hostile storage, blocked IndexedDB,
+two tabs, a full quota, a link over a match in progress, a new match while the
+computer thinks, framing by a stranger, and a failed precache."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import DIST, FIRST_LOAD_MS, open_game
+from pages import CATALOGS, TablePage
+from tools import serve
+
+FAST = "level=random&fast=1"
+PT = CATALOGS["pt"]
+
+
+@pytest.fixture
+def table(page, open_game) -> TablePage:
+    return TablePage(page, open_game)
+
+
+def notice(table: TablePage, key: str):
+    return table.page.get_by_role("status").filter(has_text=table.t(key))
+
+
+def stored_match(table: TablePage) -> dict:
+    return json.loads(table.stored("sixtysix.game")["match"])
+
+
+def store_before_load(table: TablePage, key: str, value: str) -> None:
+    """Put ``value`` in localStorage on the game's origin without running the game."""
+    table.page.goto("./locales/pt.json")
+    table.store_raw(key, value)
+
+
+@pytest.mark.parametrize("key, told", [
+    ("sixtysix.settings", "notice.discarded"),
+    ("sixtysix.stats", "notice.discarded"),
+    ("sixtysix.game", "notice.corrupt"),
+])
+def test_a_deeply_nested_stored_value_never_locks_the_page(table, key, told):
+    # 4,479 levels overflowed the wasm stack inside json.loads, on every reload.
+    store_before_load(table, key, "[" * 4479)
+    table.open(FAST)
+    expect(notice(table, told)).to_be_visible()
+    assert table.page.evaluate("(k) => localStorage.getItem(k)", key) != "[" * 4479
+    table.play_first()  # the table plays
+    table.wait_turn()
+    table.reload()  # and the next load is clean
+    expect(table.page.get_by_role("status")).to_be_hidden()
+
+
+def test_the_game_starts_and_plays_where_indexeddb_is_refused(new_context):
+    # PyScript's boot waited for ever on a refused indexedDB.open.
+    context = new_context()
+    context.add_init_script(
+        "IDBFactory.prototype.open = function () { throw new DOMException('denied', 'SecurityError'); };")
+    table = TablePage(context.new_page(), open_game).open(f"lang=it&{FAST}")
+    table.play_first()
+    table.wait_turn()
+
+
+def test_the_watchdog_speaks_when_python_never_comes(new_context):
+    context = new_context()
+    context.add_init_script("window.sixtysixBootTimeoutMs = 1500;")
+    # PyScript never arrives (an empty module), as on a connection that stalls.
+    context.route(re.compile(r".*/vendor/pyscript/core\.js$"),
+                  lambda route: route.fulfill(body="", content_type="text/javascript"))
+    page = context.new_page()
+    page.goto("./")
+    expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
+
+
+def test_two_tabs_never_write_an_older_position_over_a_newer_one(table, context, open_game):
+    table.open(f"seed=3&{FAST}")
+    other = TablePage(context.new_page(), open_game).open(FAST)  # resumes the same match
+    assert other.hand() == table.hand()
+    table.play_first()
+    table.wait_turn()
+    ahead = stored_match(table)
+    # The other tab hears of it and shows the newer position, and says why.
+    expect(notice(other, "notice.other_tab")).to_be_visible()
+    expect(other.html).to_have_attribute("data-to-move", "you")
+    assert other.hand() == table.hand()
+    other.play_first()
+    other.wait_turn()
+    assert len(stored_match(other)["hands"][-1]["actions"]) > len(ahead["hands"][-1]["actions"])
+    expect(notice(table, "notice.other_tab")).to_be_visible()
+    assert table.hand() == other.hand()
+    revision = table.stored("sixtysix.game")["revision"]
+    table.play_first()  # the first tab plays on from the newer position
+    table.wait_turn()
+    assert table.stored("sixtysix.game")["revision"] > revision
+
+
+def test_a_full_quota_is_said_once_and_no_older_position_is_resumed(table):
+    table.open(f"seed=3&{FAST}")
+    table.page.evaluate("""() => {
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === "sixtysix.game") throw new DOMException("full", "QuotaExceededError");
+        return real.call(this, k, v);
+      };
+    }""")
+    table.play_first()
+    table.wait_turn()
+    expect(notice(table, "notice.save_failed")).to_have_count(1)
+    assert table.page.evaluate("localStorage.getItem('sixtysix.game')") is None
+    table.play_first()  # the game keeps playing
+    table.wait_turn()
+    table.reload()
+    expect(table.page.get_by_role("log")).not_to_contain_text(table.t("msg.resumed"))
+
+
+def test_a_seed_link_over_a_match_in_progress_asks_first(table):
+    table.open(f"seed=3&{FAST}")
+    table.play_first()
+    table.wait_turn()
+    hand = table.hand()
+    table.open(f"seed=5&{FAST}")
+    confirm = table.page.get_by_role("dialog", name=table.t("confirm.title"))
+    expect(confirm).to_contain_text(table.t("confirm.seed"))
+    confirm.get_by_role("button", name=table.t("confirm.keep"), exact=True).click()
+    expect(confirm).to_be_hidden()
+    assert table.hand() == hand and stored_match(table)["seed"] == 3
+    assert "seed=" not in table.page.url  # a reload does not ask again
+
+    table.open(f"seed=5&{FAST}")
+    confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
+    expect(confirm).to_be_hidden()
+    expect(table.html).to_have_attribute("data-hand", "1")
+    table.wait_turn()
+    assert stored_match(table)["seed"] == 5
+    assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match counts as lost
+
+
+def test_a_new_match_from_the_menu_while_the_computer_thinks(table):
+    table.open("seed=3&level=hard")  # real pauses: the computer thinks for a while
+    table.play_first()
+    expect(table.html).to_have_attribute("data-busy", "1")
+    dialog = table.open_options()
+    dialog.get_by_role("button", name=table.t("button.new_match")).click()
+    confirm = table.page.get_by_role("dialog", name=table.t("confirm.title"))
+    confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
+    expect(confirm).to_be_hidden()
+    expect(table.html).to_have_attribute("data-hand", "1")
+    table.wait_turn()
+    match = stored_match(table)
+    assert match["seed"] != 3 and table.stored("sixtysix.stats")["matches_lost"] == 1
+    table.play_first()  # the new match plays on
+    table.wait_turn()
+
+
+class HeaderlessHandler(serve.Handler):
+    """tools/serve.py as a host that sends no security headers would serve."""
+
+    quiet = True
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        serve.SimpleHTTPRequestHandler.end_headers(self)
+
+
+@pytest.fixture
+def headerless():
+    server = serve.Server(("127.0.0.1", 0), functools.partial(HeaderlessHandler, directory=str(DIST)))
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def host_page(page, game_url: str) -> None:
+    page.route("http://decoy.test/", lambda route: route.fulfill(
+        content_type="text/html", body=f'<!doctype html><title>decoy</title><iframe src="{game_url}"></iframe>'))
+    page.goto("http://decoy.test/")
+
+
+def test_a_stranger_framing_the_game_gets_a_link_not_a_table(page, headerless):
+    host_page(page, headerless + "?embed=1&lang=pt")
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("html")).to_have_attribute("data-frame", "blocked")
+    link = frame.get_by_role("link", name=PT["frame.open"])
+    expect(link).to_be_visible()
+    assert "embed" not in link.get_attribute("href") and link.get_attribute("target") == "_blank"
+    expect(frame.get_by_text(PT["frame.blocked"])).to_be_visible()
+    expect(frame.get_by_role("group", name=PT["hand.you.aria"])).to_be_hidden()
+    expect(frame.get_by_role("button", name=PT["button.menu"])).to_be_hidden()
+
+
+def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page, headerless):
+    host_page(page, headerless + "?embed=1&lang=pt&fast=1&level=random&parent_origin=http://decoy.test")
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("html")).to_have_class(re.compile(r"\bready\b"), timeout=FIRST_LOAD_MS)
+    expect(frame.locator("html")).not_to_have_attribute("data-frame", "blocked")
+    frame.get_by_role("button", name=PT["button.rules"]).click()  # a dialog opens: no blocked autofocus
+    expect(frame.get_by_role("dialog", name=PT["rules.title"])).to_be_visible()
+
+
+@pytest.mark.offline
+def test_a_failed_precache_is_reported_and_retried_on_the_next_visit(page, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    missing = site / "bench" / "floor" / "main.py"  # precached, never loaded by the game
+    kept = missing.read_bytes()
+    missing.unlink()
+    server, url = serve.serve_in_thread(site)
+    try:
+        table = TablePage(page, open_game)
+        open_game(page, query=FAST, path=url)
+        expect(page.locator("html")).to_have_attribute("data-sw", "failed", timeout=FIRST_LOAD_MS)
+        expect(notice(table, "notice.offline_not_ready")).to_be_visible()
+        table.play_first()  # the game plays online all the same
+        missing.write_bytes(kept)
+        open_game(page, query=FAST, path=url)  # the next visit installs again
+        expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+    finally:
+        server.shutdown()
+        server.server_close()
