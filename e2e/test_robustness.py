@@ -8,6 +8,7 @@ import functools
 import json
 import re
 import shutil
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -170,22 +171,38 @@ class HeaderlessHandler(serve.Handler):
 @pytest.fixture
 def headerless():
     server = serve.Server(("127.0.0.1", 0), functools.partial(HeaderlessHandler, directory=str(DIST)))
-    import threading
-
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
 
 
-def host_page(page, game_url: str) -> None:
-    page.route("http://decoy.test/", lambda route: route.fulfill(
-        content_type="text/html", body=f'<!doctype html><title>decoy</title><iframe src="{game_url}"></iframe>'))
-    page.goto("http://decoy.test/")
+@pytest.fixture
+def decoy(tmp_path):
+    """Another origin on loopback (a public one may not frame a loopback page at
+    all), on another port: a plain server with no headers. Same site, so the
+    frame keeps its storage (cross-site, the bot worker's own boot is refused
+    IndexedDB and the computer thinks on the page: see ui/app.py boot_worker)."""
+    server = serve.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(serve.SimpleHTTPRequestHandler, directory=str(tmp_path)))
+    server.RequestHandlerClass.log_message = lambda *a: None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def host(page, game_url: str) -> str:
+        (tmp_path / "decoy.html").write_text(
+            f'<!doctype html><title>decoy</title><link rel="icon" href="data:,"><iframe src="{game_url}" width="800" height="600"></iframe>')
+        page.goto(origin + "/decoy.html")
+        return origin
+
+    host.origin = origin
+    yield host
+    server.shutdown()
+    server.server_close()
 
 
-def test_a_stranger_framing_the_game_gets_a_link_not_a_table(page, headerless):
-    host_page(page, headerless + "?embed=1&lang=pt")
+def test_a_stranger_framing_the_game_gets_a_link_not_a_table(page, headerless, decoy):
+    decoy(page, headerless + "?embed=1&lang=pt")
     frame = page.frame_locator("iframe")
     expect(frame.locator("html")).to_have_attribute("data-frame", "blocked")
     link = frame.get_by_role("link", name=PT["frame.open"])
@@ -196,13 +213,22 @@ def test_a_stranger_framing_the_game_gets_a_link_not_a_table(page, headerless):
     expect(frame.get_by_role("button", name=PT["button.menu"])).to_be_hidden()
 
 
-def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page, headerless):
-    host_page(page, headerless + "?embed=1&lang=pt&fast=1&level=random&parent_origin=http://decoy.test")
+def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page, headerless, decoy):
+    decoy(page, headerless + "?embed=1&lang=pt&fast=1&level=random&parent_origin=" + decoy.origin)
     frame = page.frame_locator("iframe")
     expect(frame.locator("html")).to_have_class(re.compile(r"\bready\b"), timeout=FIRST_LOAD_MS)
     expect(frame.locator("html")).not_to_have_attribute("data-frame", "blocked")
-    frame.get_by_role("button", name=PT["button.rules"]).click()  # a dialog opens: no blocked autofocus
-    expect(frame.get_by_role("dialog", name=PT["rules.title"])).to_be_visible()
+    html = frame.locator("html")
+    expect(html).to_have_attribute("data-to-move", "you")
+    frame.get_by_role("group", name=PT["hand.you.aria"]).locator("button[aria-disabled='false']").first.click()
+    expect(html).to_have_attribute("data-busy", "0")  # the bot worker answered
+    # A dialog opens without the autofocus attribute a cross-origin frame blocks with a console error.
+    last_trick = frame.get_by_role("button", name=PT["button.last_trick"])
+    expect(last_trick).to_be_enabled()
+    last_trick.click()
+    dialog = frame.get_by_role("dialog", name=PT["last_trick.title"])
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", name=PT["last_trick.title"])).to_be_focused()
 
 
 @pytest.mark.offline

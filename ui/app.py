@@ -18,10 +18,10 @@ render. Timings for benchmarks (``performance.getEntriesByName``):
 import asyncio
 import json
 
-from pyscript import create_named_worker, document, window, workers
+from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from ui import present
+from ui import bot_worker, present
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
@@ -199,10 +199,20 @@ class App:
             self.ask_confirm("confirm.seed")
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
-        # about 40% (docs/performance.md). ask_worker awaits workers["bot"].
-        self.worker_boot = asyncio.ensure_future(
-            create_named_worker(src="./ui/bot_worker.py", name="bot", config="./pyscript.toml"))
+        # about 40% (docs/performance.md). ask_worker awaits it.
+        self.worker_boot = asyncio.ensure_future(self.boot_worker())
         await self.computer_turns()
+
+    async def boot_worker(self):
+        """The bot worker, or ``None`` where it cannot start (its own boot needs
+        IndexedDB, which a cross-site frame may refuse): then the computer
+        thinks on this page, which pauses the page while it does."""
+        try:
+            return await create_named_worker(src="./ui/bot_worker.py", name="bot", config="./pyscript.toml")
+        except Exception as exc:
+            window.console.warn(f"Sixty-Six: the bot worker did not start ({type(exc).__name__}: {exc}); "
+                                "the computer thinks on this page")
+            return None
 
     def hold_and(self, coro):
         """Mark the table as busy right away, then run ``coro``."""
@@ -329,11 +339,13 @@ class App:
         try:
             if self.worker is None:
                 window.performance.mark("sixtysix:worker-wait")
-                self.worker = await workers["bot"]
+                self.worker = (await self.worker_boot) or bot_worker  # the module itself, on this page
                 window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
             args = [json.dumps(view)] + ([level] if level else [])
             window.performance.mark("sixtysix:ask")
-            result = await getattr(self.worker, function)(*args)
+            result = getattr(self.worker, function)(*args)
+            if self.worker is not bot_worker:
+                result = await result
             # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint"): bot time per call
             window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
             return str(result)

@@ -60,6 +60,85 @@
     return found;
   };
 
+  // PyScript opens IndexedDB while it boots (a cache for packages, which this
+  // game does not use) and waits for ever where that is refused: privacy
+  // settings, a cross-site frame with third-party storage blocked. Then it
+  // gets a stand-in that keeps nothing in memory, and the game starts all the same.
+  const memoryIndexedDB = () => {
+    const databases = new Map();
+    const later = (result) => {
+      const request = {};
+      setTimeout(() => request.onsuccess && request.onsuccess({ target: { result } }), 0);
+      return request;
+    };
+    return {
+      open(name) {
+        if (!databases.has(name)) databases.set(name, new Map());
+        const data = databases.get(name);
+        const store = {
+          count: () => later(data.size),
+          clear: () => later(data.clear()),
+          delete: (key) => later(data.delete(key)),
+          get: (key) => later(data.get(key)),
+          getKey: (key) => later(data.has(key) ? key : undefined),
+          getAllKeys: () => later([...data.keys()]),
+          put: (value, key) => later((data.set(key, value), key)),
+        };
+        const db = {
+          objectStoreNames: { length: 1, contains: () => true },
+          createObjectStore: () => store,
+          transaction: () => ({ objectStore: () => store }),
+          close() {},
+        };
+        return later(db);
+      },
+    };
+  };
+  // Every open goes through here: where the real one fails, the caller gets the
+  // stand-in's database instead of the error. (Asking first would not do: the
+  // answer may come after PyScript has already asked.)
+  const memory = memoryIndexedDB();
+  const real = window.indexedDB;
+  const openOrStandIn = (name, version) => {
+    const request = {};
+    const standIn = (why) => {
+      console.warn(`Sixty-Six: IndexedDB is refused (${why}); starting without it`);
+      const fallback = memory.open(name);
+      fallback.onsuccess = (event) => request.onsuccess && request.onsuccess(event);
+    };
+    let opened;
+    try {
+      opened = version === undefined ? real.open(name) : real.open(name, version);
+    } catch (e) {
+      standIn(e && e.name);
+      return request;
+    }
+    const forward = (type) => (event) => {
+      request.result = opened.result;
+      request.transaction = opened.transaction;
+      if (request[type]) request[type]({ target: request, type });
+    };
+    opened.onupgradeneeded = forward("onupgradeneeded");
+    opened.onsuccess = forward("onsuccess");
+    opened.onblocked = forward("onblocked");
+    opened.onerror = (event) => {
+      event.preventDefault();
+      standIn(opened.error && opened.error.name);
+    };
+    return request;
+  };
+  try {
+    if (!real) throw new Error("no IndexedDB");
+    const factory = { open: openOrStandIn, deleteDatabase: (n) => real.deleteDatabase(n), cmp: (a, b) => real.cmp(a, b) };
+    Object.defineProperty(window, "indexedDB", { value: factory, configurable: true });
+  } catch (e) {
+    try {
+      Object.defineProperty(window, "indexedDB", { value: memory, configurable: true });
+    } catch (e2) { // the watchdog below will speak if the boot hangs on it
+      console.warn("Sixty-Six: IndexedDB is missing and cannot be replaced");
+    }
+  }
+
   if (window.parent !== window) {
     const allowed = [location.origin, plainOrigin(params.get("parent_origin"))].filter(Boolean);
     const strangers = ancestors().filter((origin) => !allowed.includes(origin));
@@ -67,6 +146,14 @@
       root.classList.add("frame-blocked");
       root.dataset.frame = "blocked";
       console.warn(`Sixty-Six: framed by ${strangers[0]}, which is not allowed; showing a link instead`);
+      // Python is not even started: the page's py script is disarmed as the parser adds it.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node.tagName === "SCRIPT" && node.getAttribute("type") === "py") node.setAttribute("type", "text/plain");
+          }
+        }
+      }).observe(root, { childList: true, subtree: true });
       const own = new URL(location.href);
       for (const name of ["embed", "parent_origin"]) own.searchParams.delete(name);
       loadTexts().then((texts) => whenBody(() => {
@@ -107,53 +194,4 @@
     observer.disconnect();
   }).observe(root, { attributes: true, attributeFilter: ["class"] });
 
-  // PyScript opens IndexedDB while it boots (a cache for packages, which this
-  // game does not use) and waits for ever where that is refused: privacy
-  // settings, a cross-site frame with third-party storage blocked. Then it
-  // gets a stand-in that keeps nothing, and the game starts all the same.
-  const memoryIndexedDB = () => {
-    const databases = new Map();
-    const later = (result) => {
-      const request = {};
-      setTimeout(() => request.onsuccess && request.onsuccess({ target: { result } }), 0);
-      return request;
-    };
-    return {
-      open(name) {
-        if (!databases.has(name)) databases.set(name, new Map());
-        const data = databases.get(name);
-        const store = {
-          count: () => later(data.size),
-          clear: () => later(data.clear()),
-          delete: (key) => later(data.delete(key)),
-          get: (key) => later(data.get(key)),
-          getKey: (key) => later(data.has(key) ? key : undefined),
-          getAllKeys: () => later([...data.keys()]),
-          put: (value, key) => later((data.set(key, value), key)),
-        };
-        const db = {
-          objectStoreNames: { length: 1, contains: () => true },
-          createObjectStore: () => store,
-          transaction: () => ({ objectStore: () => store }),
-          close() {},
-        };
-        return later(db);
-      },
-    };
-  };
-  const doWithout = (why) => {
-    console.warn(`Sixty-Six: IndexedDB is refused (${why}); starting without it`);
-    try {
-      Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
-    } catch (e) {
-      showStuck("IndexedDB refused and cannot be replaced");
-    }
-  };
-  try {
-    const probe = indexedDB.open("sixtysix-probe");
-    probe.onerror = () => doWithout(probe.error && probe.error.name);
-    probe.onsuccess = () => probe.result.close();
-  } catch (e) {
-    doWithout(e && e.name);
-  }
 })();
