@@ -236,3 +236,10 @@ def test_every_page_gets_its_policy_from_tools_serve():
         assert "frame-ancestors" not in metas[0]  # ignored in a <meta>; a header's job
         source = (ROOT / rel).read_text(encoding="utf-8")
         assert "default-src" not in source, f"{rel}: the policy is written in tools/serve.py only"
+
+
+def test_the_readme_shows_the_header_policy_of_tools_serve():
+    from tools.serve import CSP
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"  Content-Security-Policy: {CSP}\n" in readme

@@ -128,7 +128,7 @@
     return request;
   };
   try {
-    if (!real) throw new Error("no IndexedDB");
+    if (!real) throw new Error("Sixty-Six: no IndexedDB");
     const factory = { open: openOrStandIn, deleteDatabase: (n) => real.deleteDatabase(n), cmp: (a, b) => real.cmp(a, b) };
     Object.defineProperty(window, "indexedDB", { value: factory, configurable: true });
   } catch (e) {
