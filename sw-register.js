@@ -44,7 +44,8 @@
   }
   const container = navigator.serviceWorker;
   root.dataset.sw = "registering";
-  const hadController = !!container.controller;
+  // The worker this page's code came with (none on a first visit, until it claims the page).
+  let controller = container.controller;
 
   const fail = (why) => {
     if (root.dataset.sw === "failed") return;
@@ -94,11 +95,12 @@
     // The new worker took over because we asked: load the new build.
     if (applying) {
       location.reload();
-    } else if (hadController && root.dataset.swUpdate !== "outdated") {
+    } else if (controller && root.dataset.swUpdate !== "outdated") {
       // Another tab applied an update: this page runs the old code.
       root.dataset.swUpdate = "outdated";
       document.dispatchEvent(new CustomEvent("sixtysix:outdated", { bubbles: true }));
     }
+    controller = container.controller;
   });
 
   container.register(swUrl).then(async (reg) => {

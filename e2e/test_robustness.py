@@ -251,3 +251,33 @@ def test_a_failed_precache_is_reported_and_retried_on_the_next_visit(page, tmp_p
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.offline
+def test_a_tab_left_on_the_old_version_says_so_after_another_tab_updates(context, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = serve.serve_in_thread(site)
+    try:
+        old_tab = TablePage(context.new_page(), open_game)
+        open_game(old_tab.page, query=FAST, path=url)
+        expect(old_tab.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+        old_tab.play_first()  # a hand in progress: the old tab reloads only once it ends
+        old_tab.wait_turn()
+        new_tab = TablePage(context.new_page(), open_game)
+        open_game(new_tab.page, query=FAST, path=url)
+        expect(new_tab.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+        # "Rebuild": a new cache name is all a new build's sw.js differs by.
+        sw = site / "sw.js"
+        name = re.search(r'const CACHE = "([^"]+)"', sw.read_text()).group(1)
+        sw.write_text(sw.read_text().replace(name, name + "-next"))
+        new_tab.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(new_tab.html).to_have_attribute("data-sw-update", "ready")
+        with new_tab.page.expect_navigation():
+            new_tab.page.evaluate("setTimeout(() => window.sixtysixApplyUpdate(), 0)")
+        # The old tab now runs old code on the new worker's files: it says so.
+        expect(old_tab.html).to_have_attribute("data-sw-update", "outdated")
+        expect(notice(old_tab, "notice.outdated")).to_be_visible()
+    finally:
+        server.shutdown()
+        server.server_close()
