@@ -119,6 +119,16 @@ def test_a_full_quota_is_said_once_and_no_older_position_is_resumed(table):
     expect(table.page.get_by_role("log")).not_to_contain_text(table.t("msg.resumed"))
 
 
+def test_blocked_storage_is_said_and_the_game_plays(new_context):
+    context = new_context()
+    context.add_init_script("""Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("denied", "SecurityError"); } });""")
+    table = TablePage(context.new_page(), open_game).open(f"seed=3&{FAST}")
+    expect(notice(table, "notice.save_failed")).to_be_visible()
+    table.play_first()
+    table.wait_turn()
+
+
 def test_a_seed_link_over_a_match_in_progress_asks_first(table):
     table.open(f"seed=3&{FAST}")
     table.play_first()
