@@ -10,7 +10,10 @@ Markers for tests on ``<html>``: class ``ready`` once the table is live;
 ``data-to-move`` (``you``/``computer``/``none``), ``data-hand``,
 ``data-score`` (``"2-1"``), ``data-stock``, ``data-stock-state``,
 ``data-result``, ``data-hint``, ``data-lang``, ``data-busy`` after every
-render. Timings for benchmarks (``performance.getEntriesByName``):
+render; ``data-confirm`` (``seed``/``new_match``) while the confirm dialog
+asks before replacing a match in progress. ``ui/guard.js`` sets
+``data-boot="stuck"`` and ``data-frame="blocked"``; ``sw-register.js`` sets
+``data-sw`` and ``data-sw-update`` (``ready``/``outdated``). Timings for benchmarks (``performance.getEntriesByName``):
 ``sixtysix:app-ready`` (our start-up once Python runs), ``sixtysix:worker-ready``,
 ``sixtysix:choose`` and ``sixtysix:hint`` (each bot call).
 """

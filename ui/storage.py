@@ -67,14 +67,24 @@ def encode_game(match: Match, counted_hands: int, revision: int = 0) -> str:
                        "counted_hands": counted_hands}, separators=(",", ":"))
 
 
-def _envelope(text) -> dict:
+def _stored_object(text, max_chars: int, max_depth: int, versioned: bool = False) -> dict:
+    """The JSON object in ``text``, bounded before parsing (and of our version).
+
+    :raises SavedDataError: for anything else.
+    """
     try:
-        data = bounded_loads(text, GAME_MAX_CHARS, GAME_MAX_DEPTH)
+        data = bounded_loads(text, max_chars, max_depth)
     except JSONLimitError as e:
         raise SavedDataError("corrupt", str(e)) from None
     if not isinstance(data, dict):
         raise SavedDataError("corrupt", "not an object")
+    if versioned and data.get("version") != VERSION:
+        raise SavedDataError("incompatible", f"version {quote(data.get('version'))}, this page reads {VERSION}")
     return data
+
+
+def _envelope(text) -> dict:
+    return _stored_object(text, GAME_MAX_CHARS, GAME_MAX_DEPTH)
 
 
 def revision_of(text) -> int:
@@ -92,11 +102,7 @@ def decode_game(text) -> tuple[Match, int]:
     :raises SavedDataError: if the text is damaged, of another version, or
         not a reachable match.
     """
-    data = _envelope(text)
-    if not isinstance(data, dict):
-        raise SavedDataError("corrupt", "not an object")
-    if data.get("version") != VERSION:
-        raise SavedDataError("incompatible", f"version {quote(data.get('version'))}, this page reads {VERSION}")
+    data = _stored_object(text, GAME_MAX_CHARS, GAME_MAX_DEPTH, versioned=True)
     try:
         match = records.loads(data.get("match"))
     except Exception as e:  # RecordError, or anything the engine did not foresee
@@ -128,15 +134,7 @@ def decode_stats(text) -> Stats:
 
 
 def _load_versioned(text) -> dict:
-    try:
-        data = bounded_loads(text, SMALL_MAX_CHARS, SMALL_MAX_DEPTH)
-    except JSONLimitError as e:
-        raise SavedDataError("corrupt", str(e)) from None
-    if not isinstance(data, dict):
-        raise SavedDataError("corrupt", "not an object")
-    if data.get("version") != VERSION:
-        raise SavedDataError("incompatible", f"version {quote(data.get('version'))}, this page reads {VERSION}")
-    return data
+    return _stored_object(text, SMALL_MAX_CHARS, SMALL_MAX_DEPTH, versioned=True)
 
 
 class MemoryBackend:
