@@ -13,7 +13,8 @@ Markers for tests on ``<html>``: class ``ready`` once the table is live;
 render; ``data-confirm`` (``seed``/``new_match``) while the confirm dialog
 asks before replacing a match in progress. ``ui/guard.js`` sets
 ``data-boot="stuck"`` and ``data-frame="blocked"``; ``sw-register.js`` sets
-``data-sw`` and ``data-sw-update`` (``ready``/``outdated``). Timings for benchmarks (``performance.getEntriesByName``):
+``data-sw`` and ``data-sw-update`` (``ready``/``outdated``).
+Timings for benchmarks (``performance.getEntriesByName``):
 ``sixtysix:app-ready`` (our start-up once Python runs), ``sixtysix:worker-ready``,
 ``sixtysix:choose`` and ``sixtysix:hint`` (each bot call).
 """
@@ -24,7 +25,7 @@ import json
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from ui import bot_worker, present
+from ui import present
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
@@ -123,10 +124,12 @@ class App:
         elif status == FAILED or not stats_saved:
             self.tell_once("notice.save_failed")
 
-    def tell_once(self, key):
+    def tell_once(self, key, render=False):
         if key not in self.told:
             self.told.add(key)
             self.notices.append(key)
+            if render:
+                self.render()
 
     def replace_table(self, table):
         self.table = table
@@ -179,7 +182,7 @@ class App:
         self.listen(by_id("count-myself"), "change", self.on_count_myself)
         self.listen(document, "sixtysix:update-ready", lambda e: self.on_update_ready())
         self.listen(document, "sixtysix:outdated", lambda e: self.on_outdated())
-        self.listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready"))
+        self.listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready", True))
         self.listen(window, "storage", self.on_storage)
         self.listen(by_id("confirm-dialog"), "close", lambda e: self.on_confirm_closed())
         self.listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
@@ -342,12 +345,15 @@ class App:
         try:
             if self.worker is None:
                 window.performance.mark("sixtysix:worker-wait")
-                self.worker = (await self.worker_boot) or bot_worker  # the module itself, on this page
+                self.worker = await self.worker_boot
+                if self.worker is None:  # the worker's module itself, on this page (imported only then)
+                    from ui import bot_worker
+                    self.worker = bot_worker
                 window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
             args = [json.dumps(view)] + ([level] if level else [])
             window.performance.mark("sixtysix:ask")
             result = getattr(self.worker, function)(*args)
-            if self.worker is not bot_worker:
+            if not isinstance(result, str):  # a worker's answer is a promise
                 result = await result
             # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint"): bot time per call
             window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
