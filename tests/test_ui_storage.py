@@ -8,7 +8,8 @@ from sixtysix import Match, records
 
 from ui.state import Settings, Stats, UrlOptions
 from ui.storage import (EMBED_GAME_KEY, FAILED, GAME_KEY, SAVED, SETTINGS_KEY, STALE, STATS_KEY, VERSION,
-                        MemoryBackend, SavedDataError, Store, bounded_loads, decode_game, encode_game)
+                        MemoryBackend, SavedDataError, Store, bounded_loads, decode_game, encode_game,
+                        encode_stats)
 
 
 def played(seed=7, n=5):
@@ -272,6 +273,9 @@ def test_a_full_quota_never_leaves_an_older_position_to_resume():
     m.apply(m.game.legal_actions()[0])
     assert store.save_game(m, 0) == FAILED
     assert GAME_KEY not in backend.items  # a reload starts afresh rather than "resuming" the older position
+    backend.items[STATS_KEY] = encode_stats(Stats(hands_won=1))  # saved before the quota filled
+    assert not store.save_stats(Stats(hands_won=2))
+    assert store.load_stats() == Stats(hands_won=1)  # statistics that did not fit keep the last ones saved
 
 
 def test_blocked_storage_reads_nothing_and_discards_nothing():

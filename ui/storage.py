@@ -180,12 +180,13 @@ class Store:
             self._discard(key)
             return None
 
-    def _set(self, key, value) -> bool:
+    def _set(self, key, value, drop_old: bool = False) -> bool:
         try:
             self.backend.setItem(key, value)
             return True
         except Exception:  # quota exceeded, storage disabled
-            pass
+            if not drop_old:
+                return False
         # The old value's own room may be what is missing; and if the write still
         # fails, no older position must be left behind to be "resumed" later.
         self._remove(key)
@@ -244,7 +245,7 @@ class Store:
         if self.newer_elsewhere():
             return STALE
         revision = self.revision + 1
-        if not self._set(self.game_key, encode_game(match, counted_hands, revision)):
+        if not self._set(self.game_key, encode_game(match, counted_hands, revision), drop_old=True):
             return FAILED
         self.revision = revision
         return SAVED
