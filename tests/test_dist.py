@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tools.precompress import is_sibling
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
@@ -168,7 +170,7 @@ def test_service_worker_precaches_every_file():
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
     # Every file but sw.js itself, which the browser fetches on its own.
-    assert set(listing) == set(dist_files()) - {"sw.js"}
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
 
 
 def test_app_zip_holds_only_app_code():
@@ -219,3 +221,26 @@ def test_server_sends_type_and_policy(rel, mime):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_precompressed_siblings_match_their_files():
+    import gzip
+
+    from tools.precompress import COMPRESSIBLE, MIN_SIZE, is_sibling
+
+    try:
+        import brotli
+    except ImportError:
+        brotli = None
+    originals = [f for f in dist_files() if Path(f).suffix in COMPRESSIBLE and (DIST / f).stat().st_size >= MIN_SIZE]
+    assert "vendor/pyodide/pyodide.asm.wasm" in originals
+    for rel in originals:
+        data = (DIST / rel).read_bytes()
+        gz = DIST / (rel + ".gz")
+        assert gz.is_file(), f"{rel} has no .gz"
+        assert gzip.decompress(gz.read_bytes()) == data
+        if brotli is not None:
+            assert brotli.decompress((DIST / (rel + ".br")).read_bytes()) == data
+    # Every sibling has its original (no stale .br of a removed file).
+    for rel in filter(is_sibling, dist_files()):
+        assert (DIST / rel[: rel.rfind(".")]).is_file(), rel

@@ -28,6 +28,9 @@ What lands in dist/
   a cache name ``sixtysix-<hash of all those files and of the sw.js
   template>``, so a new build installs into a new cache and the old one is
   deleted when the new worker activates.
+- ``<file>.br`` and ``<file>.gz`` beside every compressible file
+  (tools/precompress.py), for servers that negotiate ``Accept-Encoding``
+  (tools/serve.py does); they are not precached, being the same files.
 
 The app.zip convention (for whoever owns index.html and pyscript.toml)
 -----------------------------------------------------------------------
@@ -55,6 +58,9 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import precompress  # noqa: E402  (tools/ is not a package when run as a script)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -178,7 +184,9 @@ def build(out: Path = DIST) -> str:
     count = build_app_zip(out)
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    packed = precompress.write_siblings(out)
     print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files; cache {name}")
+    print("build: precompressed siblings: " + ", ".join(f"{enc} {n / 1e6:.1f} MB" for enc, n in packed.items()))
     return name
 
 
