@@ -169,8 +169,22 @@ def test_service_worker_precaches_every_file():
     name, listing = precache()
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
-    # Every file but sw.js itself, which the browser fetches on its own.
-    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
+    # Every file but sw.js itself (the browser fetches it on its own), the
+    # precompressed siblings (the same files) and ui/*.py that no page loads.
+    from tools.build import PY_SCRIPTS
+
+    unused_py = {f for f in dist_files() if f.startswith("ui/") and f.endswith(".py")} - PY_SCRIPTS
+    assert "ui/table.py" in unused_py
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - unused_py
+    assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
+
+
+def test_python_scripts_loaded_by_url_are_the_precached_ones():
+    from tools.build import PY_SCRIPTS
+
+    named = (DIST / "index.html").read_text() + (DIST / "ui" / "app.py").read_text()
+    loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
+    assert loaded == PY_SCRIPTS
 
 
 def test_app_zip_holds_only_app_code():

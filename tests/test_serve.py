@@ -29,7 +29,7 @@ def site(tmp_path_factory):
     (root / "vendor" / "rt.wasm").write_bytes(WASM)
     (root / "index.html").write_bytes(PAGE)
     (root / "tiny.js").write_bytes(b"1;")
-    (root / "data.zip").write_bytes(b"PK" + os.urandom(4000))
+    (root / "data.png").write_bytes(b"PNG" + os.urandom(4000))
     precompress.write_siblings(root, cache=tmp_path_factory.mktemp("cache"))
     server, url = serve_in_thread(root)
     yield root, server.server_address[1]
@@ -52,7 +52,7 @@ def test_siblings_written_only_where_they_help(site):
     assert (root / "vendor" / "rt.wasm.br").is_file() and (root / "vendor" / "rt.wasm.gz").is_file()
     assert (root / "index.html.br").is_file()
     assert not (root / "tiny.js.br").exists(), "a 2-byte file gains nothing"
-    assert not (root / "data.zip.gz").exists(), "zip is not in the compressible list"
+    assert not (root / "data.png.gz").exists(), "png is not in the compressible list"
     assert gzip.decompress((root / "vendor" / "rt.wasm.gz").read_bytes()) == WASM
     assert brotli.decompress((root / "vendor" / "rt.wasm.br").read_bytes()) == WASM
 
@@ -106,6 +106,20 @@ def test_revalidation_answers_304_with_vary(site):
     assert again.headers["Vary"] == "Accept-Encoding"
     stale, _ = get(port, "/vendor/rt.wasm", **{"Accept-Encoding": "br", "If-Modified-Since": "Thu, 01 Jan 1970 00:00:00 GMT"})
     assert stale.status == 200
+
+
+def test_a_file_edited_after_the_build_is_not_served_from_its_stale_sibling(site):
+    root, port = site
+    page = root / "stale.html"
+    page.write_bytes(PAGE)
+    precompress.write_siblings(root, cache=root / ".cache")
+    edited = PAGE.replace(b"Sessenta", b"Sessanta")
+    page.write_bytes(edited)
+    later = (root / "stale.html.br").stat().st_mtime + 5
+    os.utime(page, (later, later))
+    response, body = get(port, "/stale.html", **{"Accept-Encoding": "br, gzip"})
+    assert response.headers["Content-Encoding"] is None
+    assert body == edited
 
 
 def test_missing_file_is_still_a_404(site):

@@ -120,10 +120,20 @@ class Handler(SimpleHTTPRequestHandler):
             path = path / "index.html"
         if not path.is_file():
             return None
-        available = [enc for enc, suffix in SIBLINGS.items() if path.with_name(path.name + suffix).is_file()]
+        available = [enc for enc, suffix in SIBLINGS.items() if self.fresh_sibling(path, suffix)]
         if not available:
             return None
         return path, pick_encoding(self.headers.get("Accept-Encoding", ""), available)
+
+    @staticmethod
+    def fresh_sibling(path: Path, suffix: str) -> bool:
+        """A sibling older than its file is stale (the file was edited after the
+        build): the file itself is sent, never old bytes."""
+        sibling = path.with_name(path.name + suffix)
+        try:
+            return sibling.stat().st_mtime >= path.stat().st_mtime
+        except OSError:
+            return False
 
     def send_negotiated_head(self, path: Path, encoding: str | None):
         """Headers for path sent as encoding: the original's type (application/wasm

@@ -1,0 +1,105 @@
+"""Write tools/runtime-trace.json: what the game loads from the runtime, seen in Chromium.
+
+    python3 tools/stdlib_trace.py          # rewrite the trace (after a runtime or app change)
+    python3 tools/stdlib_trace.py --check  # exit 1 if the committed trace is out of date
+
+Builds a full-runtime site into build/trace-site/, serves it, and plays
+through every lazily importing path (``e2e/import_paths.py``: the bot
+worker at each level, the hint, a finished hand, a resumed and a damaged
+save, a language switch, a new match, and a script that raises so error
+reporting is covered) with Debian's Chromium. It records
+
+- ``vendor_files``: every ``vendor/`` file requested (page and worker);
+- ``stdlib_modules``: every module imported (page and worker) that
+  ``python_stdlib.zip`` holds.
+
+The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
+checks, on the trimmed build, that the same paths import nothing outside it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for extra in (ROOT, ROOT / "e2e"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+
+from tools import trim_runtime  # noqa: E402
+
+STAGE = ROOT / "build" / "trace-site"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def record(site: Path) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    import import_paths
+    from conftest import CHROMIUM_ARGS, open_game
+
+    from tools.serve import serve_in_thread
+
+    server, url = serve_in_thread(site)
+    trace = import_paths.ImportTrace()
+    requested: set[str] = set()
+
+    def on_request(request):
+        if request.url.startswith(url + "vendor/"):
+            requested.add(request.url[len(url):].split("?")[0])
+
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=CHROMIUM_ARGS)
+            for error_page in (False, True):
+                context = browser.new_context(base_url=url, service_workers="block")
+                context.set_default_navigation_timeout(60_000)
+                import_paths.route_traced(context, error_page=error_page)
+                page = context.new_page()
+                trace.watch(page)
+                page.on("request", on_request)
+                if error_page:
+                    import_paths.drive_error(page)
+                else:
+                    import_paths.drive_game(page, open_game)
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    stdlib = site / "vendor" / "pyodide" / trim_runtime.STDLIB
+    in_zip = trim_runtime.zip_modules(stdlib)
+    return {
+        "comment": "Written by tools/stdlib_trace.py; the build ships only these (tools/trim_runtime.py).",
+        "vendor_files": sorted(requested),
+        "stdlib_modules": sorted(trace.names & in_zip),
+    }
+
+
+def main(argv: list[str]) -> int:
+    from tools import build
+
+    build.build(STAGE, full_runtime=True)
+    trace = record(STAGE)
+    text = json.dumps(trace, indent=1) + "\n"
+    if "--check" in argv:
+        current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
+        if current != text:
+            old = json.loads(current or "{}")
+            for key in ("vendor_files", "stdlib_modules"):
+                added = sorted(set(trace[key]) - set(old.get(key, [])))
+                removed = sorted(set(old.get(key, [])) - set(trace[key]))
+                print(f"{key}: +{added} -{removed}")
+            print("runtime-trace.json is out of date: run python3 tools/stdlib_trace.py")
+            return 1
+        print("runtime-trace.json is up to date")
+        return 0
+    trim_runtime.TRACE.write_text(text, encoding="utf-8")
+    print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, {len(trace['stdlib_modules'])} stdlib modules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
