@@ -78,7 +78,7 @@ def turn_or_end(table: TablePage) -> str:
     return table.html.get_attribute("data-to-move")
 
 
-def drive_game(page: Page, open_game) -> None:
+def drive_game(page: Page, open_game, on_ready=None) -> None:
     """Every path of the page that imports something late, one after another:
     start, the bot worker at each level, the hint, a finished hand and the next,
     a reload that resumes the saved match (records), a damaged save (the
@@ -86,6 +86,8 @@ def drive_game(page: Page, open_game) -> None:
     table = TablePage(page, open_game)
     sc = scenarios.can_exchange()
     table.open(f"seed={sc.seed}&level=random&fast=1")
+    if on_ready:
+        on_ready()
     table.replay(sc.intents)
     table.press("hint")
     expect(table.html).to_have_attribute("data-hint", re.compile(".+"), timeout=BOT_MS)

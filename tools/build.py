@@ -181,6 +181,27 @@ def precached(rel: str) -> bool:
     return not (rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS)
 
 
+BOOT_BYTES_MARK = '<script type="application/json" id="boot-bytes">{}</script>'
+
+
+def write_boot_bytes(out: Path, page: str = "index.html") -> int:
+    """Fill index.html's boot-bytes block with each file of the first load (what
+    tools/runtime-trace.json saw the page request until it was ready) and
+    its size as sent plain, gzip and brotli ([raw, gzip, br], from the same
+    cached compression the siblings use), so ui/progress.js knows the total
+    before the first byte arrives. Returns the brotli total."""
+    html = out / page
+    if not html.is_file() or BOOT_BYTES_MARK not in html.read_text(encoding="utf-8"):
+        return 0
+    files = {}
+    for rel in trim_runtime.load_trace().get("first_load", []):
+        if (out / rel).is_file():
+            files[rel] = precompress.encoded_sizes((out / rel).read_bytes())
+    block = BOOT_BYTES_MARK.replace("{}", json.dumps({"files": files}, separators=(",", ":"), sort_keys=True))
+    html.write_text(html.read_text(encoding="utf-8").replace(BOOT_BYTES_MARK, block), encoding="utf-8")
+    return sum(sizes[2] for sizes in files.values())
+
+
 def write_service_worker(out: Path) -> tuple[str, int]:
     """Fill the precache list and the content-hashed cache name into dist/sw.js."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
@@ -206,10 +227,12 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     copy_sources(out)
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
+    boot_bytes = write_boot_bytes(out)
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     packed = precompress.write_siblings(out)
     print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files; cache {name}")
+    print(f"build: first load of index.html: {boot_bytes / 1e6:.2f} MB as brotli")
     print("build: precompressed siblings: " + ", ".join(f"{enc} {n / 1e6:.1f} MB" for enc, n in packed.items()))
     return name
 

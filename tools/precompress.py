@@ -59,6 +59,16 @@ def available_encodings() -> list[str]:
     return [e for e in ENCODINGS if e != "br" or brotli is not None]
 
 
+def encoded_sizes(data: bytes, cache: Path = CACHE) -> list[int]:
+    """[plain, gzip, br] bytes as a server with write_siblings' files sends data
+    (the plain size where no sibling is written)."""
+    sizes = [len(data)]
+    for encoding in ("gzip", "br"):
+        packed = len(data) if len(data) < MIN_SIZE or encoding not in available_encodings() else len(cached_compress(data, encoding, cache))
+        sizes.append(min(packed, len(data)))
+    return sizes
+
+
 def write_siblings(out: Path, cache: Path = CACHE) -> dict[str, int]:
     """Write a .br and a .gz beside every compressible file of out that shrinks;
     return the bytes written per encoding."""

@@ -10,6 +10,8 @@ save, a language switch, a new match, and a script that raises so error
 reporting is covered) with Debian's Chromium. It records
 
 - ``vendor_files``: every ``vendor/`` file requested (page and worker);
+- ``first_load``: every file the game page requests until it is ready (the
+  byte total of its progress bar, tools/build.py);
 - ``stdlib_modules``: every module imported (page and worker) that
   ``python_stdlib.zip`` holds.
 
@@ -20,6 +22,7 @@ checks, on the trimmed build, that the same paths import nothing outside it.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -31,6 +34,15 @@ for extra in (ROOT, ROOT / "e2e"):
 from tools import trim_runtime  # noqa: E402
 
 STAGE = ROOT / "build" / "trace-site"
+#: Every resource the page fetched until its own start-up was done (the
+#: sixtysix:app-ready measure of ui/app.py; the bot worker starts after it).
+FIRST_LOAD_JS = """() => {
+  const ready = performance.getEntriesByName("sixtysix:app-ready")[0];
+  const end = ready.startTime + ready.duration;
+  return performance.getEntriesByType("resource").filter((e) => e.startTime <= end).map((e) => e.name);
+}"""
+#: The faces of the dealt cards change with the deal: left out of the total.
+DEAL_DEPENDENT = re.compile(r"assets/cards/[a-z]+/")
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -45,10 +57,17 @@ def record(site: Path) -> dict:
     server, url = serve_in_thread(site)
     trace = import_paths.ImportTrace()
     requested: set[str] = set()
+    first_load: set[str] = set()
 
     def on_request(request):
         if request.url.startswith(url + "vendor/"):
             requested.add(request.url[len(url):].split("?")[0])
+
+    def note_first_load(page) -> None:
+        for name in page.evaluate(FIRST_LOAD_JS):
+            rel = name[len(url):].split("?")[0] if name.startswith(url) else ""
+            if rel and rel != "index.html" and (site / rel).is_file() and not DEAL_DEPENDENT.match(rel):
+                first_load.add(rel)
 
     try:
         with sync_playwright() as p:
@@ -63,7 +82,7 @@ def record(site: Path) -> dict:
                 if error_page:
                     import_paths.drive_error(page)
                 else:
-                    import_paths.drive_game(page, open_game)
+                    import_paths.drive_game(page, open_game, on_ready=lambda: note_first_load(page))
                 context.close()
             browser.close()
     finally:
@@ -74,6 +93,7 @@ def record(site: Path) -> dict:
     return {
         "comment": "Written by tools/stdlib_trace.py; the build ships only these (tools/trim_runtime.py).",
         "vendor_files": sorted(requested),
+        "first_load": sorted(first_load - {"index.html"}),
         "stdlib_modules": sorted(trace.names & in_zip),
     }
 
@@ -88,7 +108,7 @@ def main(argv: list[str]) -> int:
         current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
         if current != text:
             old = json.loads(current or "{}")
-            for key in ("vendor_files", "stdlib_modules"):
+            for key in ("vendor_files", "first_load", "stdlib_modules"):
                 added = sorted(set(trace[key]) - set(old.get(key, [])))
                 removed = sorted(set(old.get(key, [])) - set(trace[key]))
                 print(f"{key}: +{added} -{removed}")
