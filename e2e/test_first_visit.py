@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DIST, FIRST_LOAD_MS
@@ -98,3 +99,17 @@ def test_a_reload_shows_no_progress(page: Page, open_game):
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
     assert page.evaluate("window.__progress") == []
+
+
+@pytest.mark.offline
+def test_once_the_game_is_on_the_device_the_rules_frame_loads_by_itself(page: Page, open_game):
+    open_game(page)
+    expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+    page.goto("rules/pt.html")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    expect(page.locator("[data-game-size]")).to_be_hidden()  # nothing left to download
+    page.locator(".game-slot").scroll_into_view_if_needed()
+    frame = page.locator("iframe[data-sixtysix-embed]")
+    expect(frame).to_have_attribute("src", "../index.html?embed=1&lang=pt")
+    inside = frame.element_handle().content_frame()
+    inside.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)

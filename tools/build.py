@@ -202,6 +202,17 @@ def write_boot_bytes(out: Path, page: str = "index.html") -> int:
     return sum(sizes[2] for sizes in files.values())
 
 
+GAME_BYTES_MARK = 'data-game-bytes="0"'
+
+
+def write_game_bytes(out: Path, total: int) -> None:
+    """Tell the rules pages' play button what a first visit downloads (rules/lazy-frame.js)."""
+    for page in sorted((out / "rules").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if GAME_BYTES_MARK in html:
+            page.write_text(html.replace(GAME_BYTES_MARK, f'data-game-bytes="{total}"'), encoding="utf-8")
+
+
 def write_service_worker(out: Path) -> tuple[str, int]:
     """Fill the precache list and the content-hashed cache name into dist/sw.js."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
@@ -228,6 +239,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     boot_bytes = write_boot_bytes(out)
+    write_game_bytes(out, boot_bytes)
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     packed = precompress.write_siblings(out)
