@@ -113,3 +113,16 @@ def test_once_the_game_is_on_the_device_the_rules_frame_loads_by_itself(page: Pa
     expect(frame).to_have_attribute("src", "../index.html?embed=1&lang=pt")
     inside = frame.element_handle().content_frame()
     inside.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
+
+
+def test_a_load_logs_no_warning_and_uses_no_deprecated_api(page: Page, open_game):
+    cdp = page.context.new_cdp_session(page)
+    issues: list[str] = []
+    cdp.on("Audits.issueAdded", lambda event: issues.append(event["issue"]["code"]))
+    cdp.send("Audits.enable")
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    open_game(page, "nosw=1")  # (with ?nosw=1: Playwright's blocking of the worker is itself a warning)
+    page.get_by_role("button", name=CATALOGS["pt"]["button.rules"], exact=True).click()  # a round trip
+    assert "DeprecationIssue" not in issues and "SharedArrayBufferIssue" not in issues, issues
+    assert warnings == []

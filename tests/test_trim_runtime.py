@@ -83,3 +83,11 @@ def test_full_runtime_switch_ships_the_npm_packages_whole(tmp_path):
     stdlib = tmp_path / "full" / "vendor" / "pyodide" / trim_runtime.STDLIB
     assert stdlib.read_bytes() == NPM_STDLIB.read_bytes()
     assert list((tmp_path / "full" / "vendor" / "pyscript").glob("codemirror*.js"))
+
+
+@needs_dist
+def test_dist_runtime_carries_each_patch_once():
+    for rel, edits in trim_runtime.PATCHES.items():
+        text = (DIST / rel).read_text(encoding="utf-8")
+        for old, new in edits:
+            assert text.count(new) == 1 and old not in text, rel

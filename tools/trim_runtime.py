@@ -12,7 +12,8 @@ holds both lists. The build then
   packages that hold them (``STORED``: the server's brotli packs the whole
   archive better than per-file deflate, and zipimport reads it without
   inflating);
-- writes ``pyodide-lock.json`` with no packages (we load none).
+- writes ``pyodide-lock.json`` with no packages (we load none);
+- applies the few exact ``PATCHES`` below (each says why).
 
 ``python3 tools/build.py --full-runtime`` ships the npm packages whole,
 for debugging an import that the trace missed.
@@ -29,6 +30,24 @@ TRACE = ROOT / "tools" / "runtime-trace.json"
 STDLIB = "python_stdlib.zip"
 LOCK = "pyodide-lock.json"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+#: Exact edits to vendored files, each with its reason; the build stops if a
+#: new runtime version no longer holds the text (then look again).
+PATCHES = {
+    "vendor/pyodide/pyodide.asm.mjs": [
+        (
+            # At import, Pyodide makes a one-page shared wasm memory for a
+            # 100 ms Atomics.wait when a non-blocking read of stdin says EAGAIN.
+            # Outside cross-origin isolation Chromium logs a deprecation for
+            # it on every load (Lighthouse's Best Practices). Not isolated,
+            # a plain buffer makes Atomics.wait throw, which syncSleep
+            # already catches (as it does on the main thread today); the game
+            # never reads stdin.
+            "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)",
+            "new Int32Array(globalThis.crossOriginIsolated?new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer:new ArrayBuffer(4))",
+        ),
+    ],
+}
 
 
 def load_trace(path: Path = TRACE) -> dict:
@@ -100,5 +119,17 @@ def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_f
             write_trimmed_stdlib(src, out / rel, set(trace["stdlib_modules"]))
         elif rel.endswith("/" + LOCK):
             write_empty_lock(src, out / rel)
+        elif rel in PATCHES:
+            write_patched(src, out / rel, PATCHES[rel])
         else:
             copy_file(src, out / rel)
+
+
+def write_patched(src: Path, dest: Path, edits: list[tuple[str, str]]) -> None:
+    text = src.read_text(encoding="utf-8")
+    for old, new in edits:
+        if text.count(old) != 1:
+            raise SystemExit(f"build: {src.name} no longer holds the text one patch replaces: check tools/trim_runtime.py PATCHES")
+        text = text.replace(old, new)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(text, encoding="utf-8")
