@@ -91,3 +91,37 @@ def test_dist_runtime_carries_each_patch_once():
         text = (DIST / rel).read_text(encoding="utf-8")
         for old, new in edits:
             assert text.count(new) == 1 and old not in text, rel
+
+
+#: Command-line tools in app.zip that neither the page nor the bot worker imports.
+CPYTHON_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bench.py", "sixtysix/bots/fit.py"}
+
+
+def imported_names(path: Path) -> set[str]:
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+@needs_npm
+def test_every_stdlib_import_written_in_the_app_is_traced():
+    # A quick net for a new import (a merge, a new module) before the e2e
+    # trace check: anything the app's code names must be in the trace.
+    stdlib = trim_runtime.zip_modules(NPM_STDLIB)
+    traced = set(TRACE["stdlib_modules"])
+    untraced = {}
+    for pkg in ("sixtysix", "ui"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if "tests" in path.parts or rel in CPYTHON_ONLY:
+                continue
+            missing = {n for n in imported_names(path) if n in stdlib and n not in traced}
+            if missing:
+                untraced[rel] = sorted(missing)
+    assert untraced == {}, f"not in tools/runtime-trace.json: {untraced}; run python3 tools/stdlib_trace.py"
