@@ -171,13 +171,16 @@ def gzip_size(data: bytes) -> int:
 
 
 def payload(folder: Path, exclude: tuple[str, ...] = ("vendor",)) -> dict:
-    """Size of every file under ``folder`` except the top-level folders ``exclude``,
-    raw and gzipped one by one (how a static host compresses them), largest first."""
+    """Size of every file under ``folder`` except the top-level folders ``exclude``
+    and the build's precompressed siblings (the same files, encoded), raw and
+    gzipped one by one (how a static host compresses them), largest first."""
+    from tools.precompress import is_sibling
+
     folder = Path(folder)
     files = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         rel = path.relative_to(folder)
-        if rel.parts[0] in exclude:
+        if rel.parts[0] in exclude or is_sibling(rel.as_posix()):
             continue
         data = path.read_bytes()
         files.append({"path": rel.as_posix(), "bytes": len(data), "gzip": gzip_size(data)})
