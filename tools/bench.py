@@ -1014,8 +1014,13 @@ def main(argv=None) -> int:
             result["startup"] = startup_page(browser, browser.timeout_ms)
         if not (args.quick or args.no_network):
             say(f"bench: first visits under network emulation ({', '.join(bench_network.PROFILES)})")
-            result["network"] = bench_network.network_runs(STAGE, args.network_reps, max(args.timeout, 400), say)
-            result["network_summary"] = bench_network.network_summary(result["network"])
+            try:
+                result["network"] = bench_network.network_runs(browser.pw, browser.launch, STAGE, args.network_reps,
+                                                               max(args.timeout, 400), say)
+                result["network_summary"] = bench_network.network_summary(result["network"])
+            except Exception as exc:  # keep every other figure of the run
+                say(f"bench: network runs failed: {exc}")
+                result["network_error"] = str(exc)
         if not (args.quick or args.no_lighthouse):
             result["lighthouse"] = bench_network.lighthouse_runs(STAGE, say)
     except BenchError as exc:

@@ -113,31 +113,24 @@ def cold_load(browser, stage: Path, path: str, conditions: dict, timeout_ms: flo
         server.server_close()
 
 
-def network_runs(game_stage: Path, reps: int, timeout_s: float, say) -> dict:
-    """Cold loads of the floor and the game at every profile, interleaved."""
-    from playwright.sync_api import sync_playwright
-
-    from tools.bench import CHROMIUM_ARGS
-
+def network_runs(playwright, launch: dict, game_stage: Path, reps: int, timeout_s: float, say) -> dict:
+    """Cold loads of the floor and the game at every profile, interleaved, in a
+    browser started from ``playwright`` (bench.py's, which is still running)."""
     naive = stage_naive_floor()
-    launch = {"args": CHROMIUM_ARGS, "headless": True}
-    if os.path.exists(CHROMIUM):
-        launch["executable_path"] = CHROMIUM
     out: dict = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(**launch)
-        try:
-            for name, conditions in PROFILES.items():
-                runs = out.setdefault(name, {"floor": [], "game": []})
-                for rep in range(reps):
-                    for page in (("floor", "game") if rep % 2 == 0 else ("game", "floor")):
-                        stage, path = (naive, FLOOR) if page == "floor" else (game_stage, GAME)
-                        run = cold_load(browser, stage, path, conditions, timeout_s * 1000)
-                        say(f"bench: {name} {page} cold: ready {run['ready_ms'] / 1000:.1f} s, "
-                            f"{run['wire_bytes'] / 1e6:.2f} MB in {run['requests']} responses")
-                        runs[page].append(run)
-        finally:
-            browser.close()
+    browser = playwright.chromium.launch(**launch)
+    try:
+        for name, conditions in PROFILES.items():
+            runs = out.setdefault(name, {"floor": [], "game": []})
+            for rep in range(reps):
+                for page in (("floor", "game") if rep % 2 == 0 else ("game", "floor")):
+                    stage, path = (naive, FLOOR) if page == "floor" else (game_stage, GAME)
+                    run = cold_load(browser, stage, path, conditions, timeout_s * 1000)
+                    say(f"bench: {name} {page} cold: ready {run['ready_ms'] / 1000:.1f} s, "
+                        f"{run['wire_bytes'] / 1e6:.2f} MB in {run['requests']} responses")
+                    runs[page].append(run)
+    finally:
+        browser.close()
     return out
 
 
