@@ -1,7 +1,7 @@
 # Sixty-Six: build, serve and test. `make play` and open the address it prints.
 #
 #   make setup   install everything (idempotent; apt only if Chromium is missing)
-#   make dist    build dist/ (tools/build.py)
+#   make dist    build dist/ (tools/build.py; FULL_RUNTIME=1 ships the npm runtime untrimmed)
 #   make play    setup + dist + serve dist/ on http://localhost:8000
 #   make test    setup + dist + all tests (what CI runs through .ci/run)
 #   make unit    Python tests only (tests/), no setup

@@ -4,6 +4,8 @@
 //   <script src="./sw-register.js" defer></script>
 //
 // Contract with the page and the tests:
+// - Registration waits for <html class="ready"> (the page is live), so the
+//   precache never competes with the first load.
 // - <html data-sw="...">: "off" (URL has ?nosw=1), "unsupported",
 //   "unavailable" (registration refused, e.g. Playwright blocks workers),
 //   "failed", "registering", then "ready" once this page is controlled by
@@ -103,7 +105,17 @@
     controller = container.controller;
   });
 
-  container.register(swUrl).then(async (reg) => {
+  // Register once the page is ready (<html class="ready">): an install that
+  // precaches while the runtime still downloads would fetch it twice and
+  // share a phone's bandwidth with the load the player waits for.
+  const whenPageReady = () => new Promise((resolve) => {
+    const check = () => root.classList.contains("ready") && (observer.disconnect(), resolve());
+    const observer = new MutationObserver(check);
+    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
+    check();
+  });
+
+  whenPageReady().then(() => container.register(swUrl)).then(async (reg) => {
     if (!reg) {
       root.dataset.sw = "unavailable";
       return;

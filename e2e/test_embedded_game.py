@@ -22,6 +22,7 @@ REASONS = r"^(declared|false_declaration|closed_failed|last_trick)$"
 
 def embedded_table(page: Page, lang: str) -> tuple[Frame, TablePage]:
     page.goto(f"rules/{lang}.html")
+    page.get_by_role("button", name={"pt": "Jogar aqui", "it": "Gioca qui"}[lang], exact=True).click()
     frame = page.locator("iframe[data-sixtysix-embed]").element_handle().content_frame()
     frame.wait_for_selector("html.ready, .py-error", state="attached", timeout=FIRST_LOAD_MS)
     expect(frame.locator(".py-error")).to_have_count(0)

@@ -103,6 +103,15 @@ def serve_fixtures(page: Page) -> None:
     page.route(re.compile(r".*/e2e/fixtures/[\w.-]+(\?.*)?$"), handle)
 
 
+PLAY = {"pt": "Jogar aqui", "it": "Gioca qui"}
+
+
+def play_here(page: Page, lang: str = "pt") -> None:
+    """Press the play button on the still picture: the frame loads the game."""
+    page.get_by_role("button", name=PLAY[lang], exact=True).click()
+    expect(page.locator("iframe[data-sixtysix-embed]")).to_have_attribute("src", re.compile("index.html"))
+
+
 def stub_the_game(page: Page, fixture: str = "game-stub.html") -> None:
     """Frame a stub instead of the real game (index.html?embed=1...)."""
     serve_fixtures(page)
@@ -253,6 +262,16 @@ def test_rules_page(page: Page, base_url: str, lang: str):
 
     frame = page.locator("iframe[data-sixtysix-embed]")
     expect(frame).to_have_count(1)
+    # A first visit: a still picture and a play button saying what the game
+    # downloads, and nothing of the game fetched until it is pressed.
+    expect(page.locator("[data-game-size]")).to_be_visible()
+    expect(page.locator("[data-game-size]")).to_contain_text(re.compile(r"\d,\d MB"))
+    assert frame.get_attribute("src") is None
+    # The picture covers exactly the frame's reserved space: pressing moves nothing.
+    assert page.locator("[data-game-still]").bounding_box() == frame.bounding_box()
+    assert frame.bounding_box()["height"] == 480
+    assert not [url for url in requests if "/index.html" in url or "/vendor/" in url]
+    play_here(page, lang)
     expect(frame).to_have_attribute("src", f"../index.html?embed=1&lang={lang}")
     expect(frame).to_have_attribute("title", re.compile(".+"))
     assert frame.get_attribute("sandbox") is None
@@ -307,6 +326,7 @@ def test_frame_keeps_a_usable_height_until_the_game_reports(page: Page):
     page.set_viewport_size({"width": 1280, "height": 800})
     stub_the_game(page, "blank-game.html")
     page.goto("rules/pt.html")
+    play_here(page)
     frame = page.locator("iframe[data-sixtysix-embed]")
     expect(frame).not_to_have_attribute("data-sixtysix-height", re.compile(".*"))
     box = frame.bounding_box()
@@ -319,6 +339,7 @@ def test_frame_keeps_a_usable_height_until_the_game_reports(page: Page):
 def test_frame_follows_the_game_height(page: Page, lang: str):
     stub_the_game(page)
     page.goto(f"rules/{lang}.html")
+    play_here(page, lang)
     frame = page.locator("iframe[data-sixtysix-embed]")
     expect(frame).to_have_attribute("data-sixtysix-height", str(STUB_HEIGHT))
     inside = game_frame(page)
@@ -332,6 +353,7 @@ def test_frame_follows_the_game_height(page: Page, lang: str):
 
 def test_the_real_game_sizes_its_frame(page: Page):
     page.goto("rules/it.html")
+    play_here(page, "it")
     frame = page.locator("iframe[data-sixtysix-embed]")
     inside = game_frame(page)
     inside.wait_for_selector("html.ready, .py-error", state="attached", timeout=FIRST_LOAD_MS)

@@ -7,9 +7,7 @@ about S seconds of wall time.
 
 from __future__ import annotations
 
-import argparse
 import json
-import platform
 import random
 import time
 
@@ -58,6 +56,11 @@ def copy_push(seconds: float) -> tuple[float, float]:
 
 
 def main(argv=None) -> dict:
+    # Command-line only: the bench's browser worker imports this module on
+    # the trimmed stdlib, which has neither (tools/runtime-trace.json).
+    import argparse
+    import platform
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")

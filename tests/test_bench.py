@@ -58,6 +58,8 @@ def test_payload_skips_vendor_and_gzips_each_file(tmp_path):
     sizes = [f["gzip"] for f in p["largest"]]
     assert sizes == sorted(sizes, reverse=True)  # largest (gzipped) first
     assert bench.payload(tmp_path, exclude=())["files"] == 4
+    (tmp_path / "index.html.br").write_bytes(b"x" * 10)  # a precompressed sibling is not more payload
+    assert bench.payload(tmp_path, exclude=())["files"] == 4
 
 
 def test_gzip_size_is_deterministic():

@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tools.precompress import is_sibling
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
@@ -167,8 +169,22 @@ def test_service_worker_precaches_every_file():
     name, listing = precache()
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
-    # Every file but sw.js itself, which the browser fetches on its own.
-    assert set(listing) == set(dist_files()) - {"sw.js"}
+    # Every file but sw.js itself (the browser fetches it on its own), the
+    # precompressed siblings (the same files) and ui/*.py that no page loads.
+    from tools.build import PY_SCRIPTS
+
+    unused_py = {f for f in dist_files() if f.startswith("ui/") and f.endswith(".py")} - PY_SCRIPTS
+    assert "ui/table.py" in unused_py
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - unused_py
+    assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
+
+
+def test_python_scripts_loaded_by_url_are_the_precached_ones():
+    from tools.build import PY_SCRIPTS
+
+    named = (DIST / "index.html").read_text() + (DIST / "ui" / "app.py").read_text()
+    loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
+    assert loaded == PY_SCRIPTS
 
 
 def test_app_zip_holds_only_app_code():
@@ -243,3 +259,24 @@ def test_the_readme_shows_the_header_policy_of_tools_serve():
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"  Content-Security-Policy: {CSP}\n" in readme
+def test_precompressed_siblings_match_their_files():
+    import gzip
+
+    from tools.precompress import COMPRESSIBLE, MIN_SIZE, is_sibling
+
+    try:
+        import brotli
+    except ImportError:
+        brotli = None
+    originals = [f for f in dist_files() if Path(f).suffix in COMPRESSIBLE and (DIST / f).stat().st_size >= MIN_SIZE]
+    assert "vendor/pyodide/pyodide.asm.wasm" in originals
+    for rel in originals:
+        data = (DIST / rel).read_bytes()
+        gz = DIST / (rel + ".gz")
+        assert gz.is_file(), f"{rel} has no .gz"
+        assert gzip.decompress(gz.read_bytes()) == data
+        if brotli is not None:
+            assert brotli.decompress((DIST / (rel + ".br")).read_bytes()) == data
+    # Every sibling has its original (no stale .br of a removed file).
+    for rel in filter(is_sibling, dist_files()):
+        assert (DIST / rel[: rel.rfind(".")]).is_file(), rel

@@ -268,8 +268,8 @@ def test_every_key_ui_uses_exists():
 
 
 def boot_js_strings() -> list[str]:
-    """String literals of the scripts that run before Python (boot.js, guard.js)."""
-    src = "\n".join((UI / name).read_text(encoding="utf-8") for name in ("boot.js", "guard.js"))
+    """String literals of the scripts that run before Python (boot.js, guard.js, progress.js)."""
+    src = "\n".join((UI / name).read_text(encoding="utf-8") for name in ("boot.js", "guard.js", "progress.js"))
     src = re.sub(r"^\s*//.*$", "", src, flags=re.M)
     return re.findall(r'"([^"\n]*)"|\'([^\'\n]*)\'|`([^`]*)`', src)
 

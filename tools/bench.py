@@ -41,6 +41,11 @@ flags) with service workers ALLOWED, and measures, all in one run:
   times the computer's first move after ready (the bot worker must be up).
   The saved match is cleared after each visit, so the revisit deals the
   same hand again.
+- The first visit on a phone network (tools/bench_network.py; not with
+  ``--quick``, ``--no-network`` / ``--no-lighthouse`` skip its parts): cold
+  loads of the game and of a naive floor (bench/floor/ on the untouched npm
+  runtime, no compression) under CDP network emulation at Slow 4G and 4G,
+  time to ready and bytes on the wire; Lighthouse 12.2.3 mobile and desktop.
 - ``--profile``: also variants of the game page in the load rotation, made
   from the staged site (make_variants): without the bot worker; with the
   worker created by ui/app.py once ready; with the service worker
@@ -79,6 +84,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from tools import bench_network  # noqa: E402  (the first visit on a phone network)
 
 DIST = ROOT / "dist"
 STAGE = ROOT / "build" / "bench-site"
@@ -164,13 +171,16 @@ def gzip_size(data: bytes) -> int:
 
 
 def payload(folder: Path, exclude: tuple[str, ...] = ("vendor",)) -> dict:
-    """Size of every file under ``folder`` except the top-level folders ``exclude``,
-    raw and gzipped one by one (how a static host compresses them), largest first."""
+    """Size of every file under ``folder`` except the top-level folders ``exclude``
+    and the build's precompressed siblings (the same files, encoded), raw and
+    gzipped one by one (how a static host compresses them), largest first."""
+    from tools.precompress import is_sibling
+
     folder = Path(folder)
     files = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         rel = path.relative_to(folder)
-        if rel.parts[0] in exclude:
+        if rel.parts[0] in exclude or is_sibling(rel.as_posix()):
             continue
         data = path.read_bytes()
         files.append({"path": rel.as_posix(), "bytes": len(data), "gzip": gzip_size(data)})
@@ -916,6 +926,7 @@ def report_text(result: dict) -> str:
             return "none > 50 ms"  # what PerformanceObserver reports
         return fmt_value(t["value"], t["unit"])
 
+    parts += bench_network.report_lines(result, fmt_bytes, format_table)
     rows = [[t["what"], measured(t), "< " + fmt_value(t["limit"], t["unit"]), t["verdict"]] for t in result["targets"]]
     parts.append(format_table(["target", "measured", "limit", "verdict"], rows, title="\nTargets"))
     return "\n".join(parts)
@@ -946,6 +957,9 @@ def parse_args(argv=None):
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--seconds", type=float, default=None, help="engine speed run length (default 2; 0.5 quick)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds for one page load (default 180)")
+    ap.add_argument("--no-network", action="store_true", help="skip the network-emulated first visits (tools/bench_network.py)")
+    ap.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse (mobile and desktop)")
+    ap.add_argument("--network-reps", type=int, default=1, help="cold loads of each page per network profile (default 1)")
     ap.add_argument("--out", default=None, help="JSON file (default results/bench-<date>.json)")
     ap.add_argument("--sample", default=None, help="also write a slimmer copy there (docs/bench-sample.json)")
     args = ap.parse_args(argv)
@@ -998,6 +1012,17 @@ def main(argv=None) -> int:
         if args.profile:
             say("bench: startup profile (bench/startup/)")
             result["startup"] = startup_page(browser, browser.timeout_ms)
+        if not (args.quick or args.no_network):
+            say(f"bench: first visits under network emulation ({', '.join(bench_network.PROFILES)})")
+            try:
+                result["network"] = bench_network.network_runs(browser.pw, browser.launch, STAGE, args.network_reps,
+                                                               max(args.timeout, 400), say)
+                result["network_summary"] = bench_network.network_summary(result["network"])
+            except Exception as exc:  # keep every other figure of the run
+                say(f"bench: network runs failed: {exc}")
+                result["network_error"] = str(exc)
+        if not (args.quick or args.no_lighthouse):
+            result["lighthouse"] = bench_network.lighthouse_runs(STAGE, say)
     except BenchError as exc:
         say(f"bench: error: {exc}")
         return 2
@@ -1012,6 +1037,8 @@ def main(argv=None) -> int:
     result["meta"]["seconds"] = round(time.time() - started)
     result["headline"] = headline(result)
     result["targets"] = evaluate_targets(result["headline"])
+    result["first_visit"] = bench_network.headline(result.get("network_summary", {}), result.get("lighthouse", {}))
+    result["first_visit_targets"] = bench_network.evaluate(result["first_visit"])
     out = Path(args.out) if args.out else RESULTS / f"bench-{now.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

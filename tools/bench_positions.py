@@ -76,13 +76,14 @@ def time_level(views_json: list[str], level: str, clock=time.perf_counter) -> li
 
 def engine_speed(seconds: float) -> dict:
     """The figures of ``python -m sixtysix.bench`` (random hands, copy+push) in this interpreter."""
-    import platform
+    import sys  # (not platform: the browser's trimmed stdlib does not ship it)
 
     from sixtysix import bench
 
     hands = bench.random_hands(seconds)
     cp, pp = bench.copy_push(seconds)
-    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
+    names = {"cpython": "CPython", "pypy": "PyPy"}
+    return {"python": sys.version.split()[0], "implementation": names.get(sys.implementation.name, sys.implementation.name),
             "random_hands_per_s": round(hands), "copy_push_per_s": round(cp), "push_legal_pop_per_s": round(pp)}
 
 

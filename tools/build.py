@@ -17,10 +17,13 @@ What lands in dist/
   ``favicon.ico``. ``__pycache__`` and ``*.pyc`` are skipped.
   ``ui/`` is copied as plain files too, so a page can point a
   ``<script type="py" src="./ui/...">`` (or a worker script) at it.
-- ``vendor/pyodide/``: every ``pyodide*`` file and ``python_stdlib.zip`` of
-  the npm package ``pyodide``, without ``.d.ts`` and ``.map`` files.
-- ``vendor/pyscript/``: the whole ``@pyscript/core/dist/`` folder without
-  ``.map`` files (its hashed chunks import each other relatively).
+- ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
+  ``tools/runtime-trace.json`` lists (what the pages were seen to load), with
+  ``python_stdlib.zip`` cut to the traced modules and ``pyodide-lock.json``
+  to no packages (tools/trim_runtime.py). With ``--full-runtime`` (or
+  ``FULL_RUNTIME=1``): every ``pyodide*`` file and ``python_stdlib.zip`` of
+  the npm package ``pyodide`` and the whole ``@pyscript/core/dist/`` folder,
+  without ``.d.ts`` and ``.map`` files.
 - Every page's ``<meta http-equiv="Content-Security-Policy">`` gets its
   content from ``tools/serve.py``'s :func:`csp` (the one definition): the
   Python policy for a page that loads PyScript, the stricter one (no
@@ -29,10 +32,14 @@ What lands in dist/
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
   ``__pycache__``), zipped with their folder names at the top of the zip.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
-  (every file in dist/ except sw.js itself, whose bytes hold the list) and
+  (what the pages load: every file in dist/ but sw.js itself, whose bytes
+  hold the list, and the plain ui/*.py copies no page requests) and
   a cache name ``sixtysix-<hash of all those files and of the sw.js
   template>``, so a new build installs into a new cache and the old one is
   deleted when the new worker activates.
+- ``<file>.br`` and ``<file>.gz`` beside every compressible file
+  (tools/precompress.py), for servers that negotiate ``Accept-Encoding``
+  (tools/serve.py does); they are not precached, being the same files.
 
 The app.zip convention (for whoever owns index.html and pyscript.toml)
 -----------------------------------------------------------------------
@@ -56,11 +63,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import precompress  # noqa: E402  (tools/ is not a package when run as a script)
+import trim_runtime  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -153,11 +165,14 @@ def write_csp(out: Path) -> int:
     return count
 
 
-def vendor_runtime(out: Path) -> None:
+def vendor_runtime(out: Path, full: bool = False) -> None:
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
         sys.exit("build: node_modules/ is missing the runtime: run `npm ci` (or `make setup`)")
+    if not full:  # the default: only what the trace saw the pages load
+        trim_runtime.vendor_trimmed(pyodide, pyscript, out, trim_runtime.load_trace(), copy_file)
+        return
     for f in sorted(pyodide.iterdir()):
         wanted = f.name.startswith("pyodide") or f.name == "python_stdlib.zip"
         if wanted and not f.name.endswith((".d.ts", ".map")):
@@ -186,13 +201,59 @@ def build_app_zip(out: Path) -> int:
     return len(entries)
 
 
+#: The ui/*.py files that pages load by URL (index.html's script, app.py's
+#: worker); the other plain copies are only imported from app.zip.
+PY_SCRIPTS = {"ui/app.py", "ui/bot_worker.py"}
+
+
+def precached(rel: str) -> bool:
+    """Whether the service worker precaches dist/rel: what the pages load, so
+    not a precompressed sibling (the server sends it in the original's place)
+    nor a plain ui/*.py copy that no page requests."""
+    if rel == "sw.js" or precompress.is_sibling(rel):
+        return False
+    return not (rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS)
+
+
+BOOT_BYTES_MARK = '<script type="application/json" id="boot-bytes">{}</script>'
+
+
+def write_boot_bytes(out: Path, page: str = "index.html") -> int:
+    """Fill index.html's boot-bytes block with each file of the first load (what
+    tools/runtime-trace.json saw the page request until it was ready) and
+    its size as sent plain, gzip and brotli ([raw, gzip, br], from the same
+    cached compression the siblings use), so ui/progress.js knows the total
+    before the first byte arrives. Returns the brotli total."""
+    html = out / page
+    if not html.is_file() or BOOT_BYTES_MARK not in html.read_text(encoding="utf-8"):
+        return 0
+    files = {}
+    for rel in trim_runtime.load_trace().get("first_load", []):
+        if (out / rel).is_file():
+            files[rel] = precompress.encoded_sizes((out / rel).read_bytes())
+    block = BOOT_BYTES_MARK.replace("{}", json.dumps({"files": files}, separators=(",", ":"), sort_keys=True))
+    html.write_text(html.read_text(encoding="utf-8").replace(BOOT_BYTES_MARK, block), encoding="utf-8")
+    return sum(sizes[2] for sizes in files.values())
+
+
+GAME_BYTES_MARK = 'data-game-bytes="0"'
+
+
+def write_game_bytes(out: Path, total: int) -> None:
+    """Tell the rules pages' play button what a first visit downloads (rules/lazy-frame.js)."""
+    for page in sorted((out / "rules").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if GAME_BYTES_MARK in html:
+            page.write_text(html.replace(GAME_BYTES_MARK, f'data-game-bytes="{total}"'), encoding="utf-8")
+
+
 def write_service_worker(out: Path) -> tuple[str, int]:
     """Fill the precache list and the content-hashed cache name into dist/sw.js."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     if SW_LIST_MARK not in template or SW_NAME_MARK not in template:
         sys.exit(f"build: sw.js lost its placeholders {SW_LIST_MARK} / {SW_NAME_MARK}")
     paths = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    paths = [p for p in paths if p != "sw.js"]
+    paths = [p for p in paths if precached(p)]
     digest = hashlib.sha256(template.encode())
     for rel in paths:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
@@ -202,20 +263,26 @@ def write_service_worker(out: Path) -> tuple[str, int]:
     return name, len(paths)
 
 
-def build(out: Path = DIST) -> str:
-    """Build out (dist/) from scratch; return the service worker's cache name."""
+def build(out: Path = DIST, full_runtime: bool = False) -> str:
+    """Build out (dist/) from scratch; return the service worker's cache name.
+    full_runtime: ship the npm runtime whole (for debugging a missing import)."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_sources(out)
     write_csp(out)
-    vendor_runtime(out)
+    vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
+    boot_bytes = write_boot_bytes(out)
+    write_game_bytes(out, boot_bytes)
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    packed = precompress.write_siblings(out)
     print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files; cache {name}")
+    print(f"build: first load of index.html: {boot_bytes / 1e6:.2f} MB as brotli")
+    print("build: precompressed siblings: " + ", ".join(f"{enc} {n / 1e6:.1f} MB" for enc, n in packed.items()))
     return name
 
 
 if __name__ == "__main__":
-    build()
+    build(full_runtime="--full-runtime" in sys.argv[1:] or os.environ.get("FULL_RUNTIME") == "1")

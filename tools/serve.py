@@ -3,7 +3,8 @@
     python3 tools/serve.py [--port 8000] [--dir dist]      # or: make play
 
 Adds what a static host would be set up to send: the right MIME types for
-the runtime, a Content-Security-Policy header on every response, and
+the runtime, a precompressed ``.br``/``.gz`` sibling (written by the build)
+when the browser's ``Accept-Encoding`` allows it, a Content-Security-Policy header on every response, and
 ``Cache-Control: no-cache`` (revalidate, so a rebuild shows at once while an
 unchanged 9.6 MB wasm costs only a 304). It lists no folders, answers 400 to
 a malformed path, drops a connection idle for :data:`IDLE_TIMEOUT` seconds,
@@ -22,6 +23,8 @@ that send no header) and the tests read it from here. Importable for tests::
 from __future__ import annotations
 
 import argparse
+import email.utils
+import os
 import sys
 import functools
 import threading
@@ -97,6 +100,31 @@ MIME_TYPES = {
 }
 
 
+#: Precompressed siblings that tools/precompress.py writes, in the order we prefer them.
+SIBLINGS = {"br": ".br", "gzip": ".gz"}
+
+
+def pick_encoding(accept_encoding: str, available: list[str]) -> str | None:
+    """The first of available (in SIBLINGS order) that an Accept-Encoding header allows; None: identity."""
+    allowed = {}
+    for part in accept_encoding.split(","):
+        token, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if token:
+            allowed[token.strip().lower()] = q
+    for encoding in SIBLINGS:
+        if encoding in available and allowed.get(encoding, allowed.get("*", 0.0)) > 0:
+            return encoding
+    return None
+
+
 class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive, as real static hosts do
@@ -126,6 +154,67 @@ class Handler(SimpleHTTPRequestHandler):
         # A folder without index.html is not a page: never list what is in it.
         self.send_error(404, "Not found")
         return None
+    def send_head(self):
+        negotiated = self.negotiated_file()
+        if negotiated is None:
+            return super().send_head()
+        return self.send_negotiated_head(*negotiated)
+
+    def negotiated_file(self) -> tuple[Path, str | None] | None:
+        """(the file, the encoding to send it in, None for identity) for a file
+        with precompressed siblings; None for anything else (the base class serves it)."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.partition("?")[0].partition("#")[0].endswith("/"):
+                return None  # the base class redirects to the slash
+            path = path / "index.html"
+        if not path.is_file():
+            return None
+        available = [enc for enc, suffix in SIBLINGS.items() if self.fresh_sibling(path, suffix)]
+        if not available:
+            return None
+        return path, pick_encoding(self.headers.get("Accept-Encoding", ""), available)
+
+    @staticmethod
+    def fresh_sibling(path: Path, suffix: str) -> bool:
+        """A sibling older than its file is stale (the file was edited after the
+        build): the file itself is sent, never old bytes."""
+        sibling = path.with_name(path.name + suffix)
+        try:
+            return sibling.stat().st_mtime >= path.stat().st_mtime
+        except OSError:
+            return False
+
+    def send_negotiated_head(self, path: Path, encoding: str | None):
+        """Headers for path sent as encoding: the original's type (application/wasm
+        stays, so streaming compilation works), the encoded length, Vary."""
+        served = path if encoding is None else path.with_name(path.name + SIBLINGS[encoding])
+        mtime = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        f = open(served, "rb")
+        try:
+            self.send_response(200)
+            self.send_header("Content-type", self.guess_type(str(path)))
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+        except BaseException:
+            f.close()
+            raise
+        return f
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:

@@ -4,7 +4,7 @@
 
 Prints how many requests took over a second and how many got no answer
 within 10 s. ``--backlog`` overrides the server's listen backlog, to compare
-against the old value (5). tests/test_serve.py runs the same load.
+against the old value (5). tests/test_serve_hardening.py runs the same load.
 """
 
 from __future__ import annotations

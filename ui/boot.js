@@ -6,6 +6,11 @@
 //   shell reads right at once. Python redoes this on every render.
 // - Turns PyScript's `py:progress` events into the boot line's texts.
 // - Marks ?embed=1 with the class "embed" on <html> before the first paint.
+// - Until Python is ready, opens the rules dialog and switches the language
+//   itself (the wait can be spent reading the rules); a switch is kept in the
+//   URL (?lang=), which Python reads when it starts. Shares the texts as
+//   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
+//   (ui/progress.js words the progress bar with them).
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
@@ -45,15 +50,41 @@
       const text = texts[el.dataset.i18nLabel];
       if (text !== undefined) el.setAttribute("aria-label", text);
     }
+    for (const el of document.querySelectorAll("button.lang[data-lang]")) {
+      el.setAttribute("aria-pressed", String(el.dataset.lang === root.lang));
+    }
   };
-  fetch(`locales/${lang}.json`)
+  const load = (wanted) => fetch(`locales/${wanted}.json`)
     .then((r) => (r.ok ? r.json() : null))
     .then((data) => {
+      if (!data || wanted !== root.lang) return; // a later switch won
       texts = data;
+      window.sixtysixBoot = { lang: wanted, texts };
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
       else fill();
+      dispatchEvent(new CustomEvent("sixtysix:boot-texts"));
     })
     .catch(() => {});
+  load(lang);
+
+  // Before Python is ready: the rules dialog and the language buttons.
+  // (Python binds its own handlers; from <html class="ready"> on these stand aside.)
+  document.addEventListener("click", (event) => {
+    if (root.classList.contains("ready") || !(event.target instanceof Element)) return;
+    if (event.target.closest("#btn-rules")) {
+      const dialog = document.getElementById("rules-dialog");
+      if (dialog && !dialog.open) dialog.showModal();
+      return;
+    }
+    const button = event.target.closest("button.lang[data-lang]");
+    const wanted = button && button.dataset.lang;
+    if (!wanted || !LANGS.includes(wanted) || wanted === root.lang) return;
+    root.lang = wanted;
+    const url = new URL(location.href);
+    url.searchParams.set("lang", wanted);
+    history.replaceState(history.state, "", url);
+    load(wanted);
+  });
 
   // PyScript reports its boot steps as "Loading Pyodide", "Loading files"...
   const STEPS = [

@@ -1,0 +1,122 @@
+"""Trace which stdlib modules the game imports in Pyodide, on the paths that import lazily.
+
+Used by ``e2e/test_stdlib_trim.py`` (the trimmed build must hold every
+module these paths import) and by ``tools/stdlib_trace.py`` (which writes
+the list the build trims the stdlib to).
+
+How: the requests for ``ui/app.py`` (the page's script) and
+``ui/bot_worker.py`` (the worker's) are answered with the file behind a
+preamble that logs ``sys.modules`` as it stands (what Pyodide and PyScript
+imported while booting) and then every ``import`` audit event, to the page's
+or the worker's console. A failed import logs its name too, so a module
+missing from a trimmed stdlib still shows up in the trace.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+import scenarios
+from pages import BOT_MS, TablePage
+
+MARK = "sixtysix-trace:"
+PREAMBLE = f"""\
+import sys as _trace_sys, js as _trace_js
+_trace_js.console.log({MARK!r} + ",".join(sorted(_trace_sys.modules)))
+def _trace_import(event, args):
+    if event == "import":
+        _trace_js.console.log({MARK!r} + args[0])
+_trace_sys.addaudithook(_trace_import)
+del _trace_import
+"""
+TRACED_SCRIPTS = re.compile(r"/ui/(app|bot_worker)\.py(\?.*)?$")
+#: A page whose Python raises at once, so the trace covers how an error is
+#: reported (traceback formatting). Served in place of this made-up path.
+ERROR_PAGE = "trace-error.html"
+ERROR_HTML = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>trace</title>
+<script type="module" src="./vendor/pyscript/core.js"></script></head><body>
+<script type="py" src="./ui/app.py" config="./trace-error.toml"></script></body></html>"""
+ERROR_TOML = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
+ERROR_SCRIPT = 'import json\njson.loads("{not json")\n'
+
+
+class ImportTrace:
+    """Every module name the traced scripts logged, on the page and in its workers."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.sources: set[str] = set()  # "page", "worker": where a trace came from
+
+    def watch(self, page: Page) -> None:
+        page.on("console", lambda msg: self._log(msg, "page"))
+        page.on("worker", lambda worker: worker.on("console", lambda msg: self._log(msg, "worker")))
+
+    def _log(self, msg, source: str) -> None:
+        if msg.text.startswith(MARK):
+            self.sources.add(source)
+            self.names.update(n for n in msg.text[len(MARK):].split(",") if n)
+
+
+def route_traced(context: BrowserContext, error_page: bool = False) -> None:
+    """Serve the game's two Python scripts behind the tracing preamble."""
+
+    def traced(route: Route) -> None:
+        body = ERROR_SCRIPT if error_page else route.fetch().text()
+        route.fulfill(status=200, content_type="text/plain; charset=utf-8", body=PREAMBLE + body)
+
+    context.route(TRACED_SCRIPTS, traced)
+    if error_page:
+        context.route(f"**/{ERROR_PAGE}", lambda r: r.fulfill(content_type="text/html", body=ERROR_HTML))
+        context.route("**/trace-error.toml", lambda r: r.fulfill(content_type="text/plain", body=ERROR_TOML))
+
+
+def turn_or_end(table: TablePage) -> str:
+    table.page.wait_for_function(
+        "() => ['you', 'none'].includes(document.documentElement.dataset.toMove)", timeout=BOT_MS)
+    return table.html.get_attribute("data-to-move")
+
+
+def drive_game(page: Page, open_game, on_ready=None) -> None:
+    """Every path of the page that imports something late, one after another:
+    start, the bot worker at each level, the hint, a finished hand and the next,
+    a reload that resumes the saved match (records), a damaged save (the
+    recovery notice), a language switch, the options and a new match."""
+    table = TablePage(page, open_game)
+    sc = scenarios.can_exchange()
+    table.open(f"seed={sc.seed}&level=random&fast=1")
+    if on_ready:
+        on_ready()
+    table.replay(sc.intents)
+    table.press("hint")
+    expect(table.html).to_have_attribute("data-hint", re.compile(".+"), timeout=BOT_MS)
+    table.switch_language("it")
+    table.reload()  # resumes the saved hand: records.loads
+    for level in ("easy", "medium", "hard", "random"):
+        if turn_or_end(table) == "none":
+            break
+        if level != "random":
+            dialog = table.open_options()
+            dialog.locator("#level-select").select_option(level)
+            table.close_dialog(dialog)
+        table.play_first()
+    for _ in range(60):  # the rest of the hand
+        if turn_or_end(table) == "none":
+            break
+        table.play_first()
+    expect(table.html).to_have_attribute("data-result", re.compile(".+"))
+    table.button("next_hand").click()
+    turn_or_end(table)
+    table.store_raw("sixtysix.game", "{not json")
+    table.reload()
+    expect(page.get_by_role("status")).to_be_visible()
+    dialog = table.open_options()
+    dialog.locator("#btn-new-match").click()
+    expect(table.html).to_have_attribute("data-hand", "1")
+
+
+def drive_error(page: Page) -> None:
+    """A page whose script raises: PyScript reports it (the error banner)."""
+    page.goto(ERROR_PAGE)
+    page.wait_for_selector(".py-error", state="attached", timeout=60_000)

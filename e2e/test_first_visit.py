@@ -1,0 +1,128 @@
+"""A first visit on a slow network: a byte progress bar, and the rules and the
+language switch already working while the game loads.
+
+The network is slowed with Chromium's own emulation (CDP
+``Network.emulateNetworkConditions``) so the load lasts a few seconds; the
+tests wait on the page's state (the bar's attributes, ``<html class="ready">``),
+never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import DIST, FIRST_LOAD_MS
+from pages import CATALOGS
+
+#: About 8 Mbit/s: the 3.7 MB first load takes some seconds, not a minute.
+SLOW = {"offline": False, "latency": 20, "downloadThroughput": 1_000_000, "uploadThroughput": 500_000}
+
+# Records every state the bar shows: [aria-valuenow, text].
+RECORD_PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const box = document.getElementById("boot");
+  const bar = document.getElementById("boot-progress");
+  if (!box || !bar || !box.classList.contains("bytes")) return;
+  const entry = [Number(bar.getAttribute("aria-valuenow")), document.getElementById("boot-bytes-text").textContent];
+  const last = window.__progress[window.__progress.length - 1];
+  if (!last || last[0] !== entry[0] || last[1] !== entry[1]) window.__progress.push(entry);
+}).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
+"""
+PROGRESS_TEXT = re.compile(r"^(?:Carregando o jogo… (\d+,\d) de (\d+,\d) MB|Caricamento del gioco… (\d+,\d) di (\d+,\d) MB)$")
+
+
+def build_totals() -> set[str]:
+    """The first load's total as the page words it, for a gzip or a brotli server."""
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    files = json.loads(re.search(r'id="boot-bytes">(.*?)</script>', html).group(1))["files"]
+    return {f"{sum(s[col] for s in files.values()) / 1e6:.1f}".replace(".", ",") for col in (1, 2)}
+
+
+def slow_network(page: Page) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW)
+
+
+def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_language(page: Page):
+    page.add_init_script(RECORD_PROGRESS)
+    slow_network(page)
+    page.goto("./?lang=pt")
+    bar = page.get_by_role("progressbar")
+    expect(bar).to_be_visible(timeout=FIRST_LOAD_MS)
+    expect(bar).to_have_accessible_name(re.compile("^Carregando o jogo… "))
+
+    # The rules, while Python is still loading.
+    page.get_by_role("button", name=CATALOGS["pt"]["button.rules"], exact=True).click()
+    dialog = page.get_by_role("dialog", name=CATALOGS["pt"]["rules.title"])
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(CATALOGS["pt"]["rules.goal"])
+    assert "ready" not in page.locator("html").get_attribute("class")
+    dialog.get_by_role("button", name=CATALOGS["pt"]["button.dismiss"], exact=True).click()
+    expect(dialog).to_be_hidden()
+
+    # The language, too: the bar speaks Italian, and Python starts in Italian.
+    page.get_by_role("button", name=CATALOGS["it"]["lang.it"], exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(bar).to_have_accessible_name(re.compile("^Caricamento del gioco… "))
+    assert "ready" not in page.locator("html").get_attribute("class"), "the load was too fast to test this"
+
+    page.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
+    expect(page.locator("html")).to_have_attribute("data-lang", "it")
+    expect(page.get_by_role("button", name=CATALOGS["it"]["button.rules"], exact=True)).to_be_visible()
+    expect(page.locator("#boot")).to_be_hidden()
+
+    shown = page.evaluate("window.__progress")
+    values = [value for value, _ in shown]
+    assert len(set(values)) >= 5, f"the bar barely moved: {values}"
+    assert values == sorted(values), f"the bar went backwards: {values}"
+    assert max(values) >= 90
+    totals = set()
+    for _, text in shown:
+        match = PROGRESS_TEXT.match(text)
+        assert match, text
+        done, total = [g for g in match.groups() if g]
+        assert float(done.replace(",", ".")) <= float(total.replace(",", "."))
+        totals.add(total)
+    assert len(totals) == 1 and totals <= build_totals(), (totals, build_totals())
+    assert "Python" not in " ".join(text for _, text in shown)
+
+
+def test_a_reload_shows_no_progress(page: Page, open_game):
+    open_game(page)
+    page.add_init_script(RECORD_PROGRESS)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
+    assert page.evaluate("window.__progress") == []
+
+
+@pytest.mark.offline
+def test_once_the_game_is_on_the_device_the_rules_frame_loads_by_itself(page: Page, open_game):
+    open_game(page)
+    expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+    page.goto("rules/pt.html")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    expect(page.locator("[data-game-size]")).to_be_hidden()  # nothing left to download
+    page.locator(".game-slot").scroll_into_view_if_needed()
+    frame = page.locator("iframe[data-sixtysix-embed]")
+    expect(frame).to_have_attribute("src", "../index.html?embed=1&lang=pt")
+    inside = frame.element_handle().content_frame()
+    inside.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
+
+
+def test_a_load_logs_no_warning_and_uses_no_deprecated_api(page: Page, open_game):
+    cdp = page.context.new_cdp_session(page)
+    issues: list[str] = []
+    cdp.on("Audits.issueAdded", lambda event: issues.append(event["issue"]["code"]))
+    cdp.send("Audits.enable")
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    open_game(page, "nosw=1")  # (with ?nosw=1: Playwright's blocking of the worker is itself a warning)
+    page.get_by_role("button", name=CATALOGS["pt"]["button.rules"], exact=True).click()  # a round trip
+    assert "DeprecationIssue" not in issues and "SharedArrayBufferIssue" not in issues, issues
+    assert warnings == []

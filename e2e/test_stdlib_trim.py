@@ -1,0 +1,53 @@
+"""The trimmed runtime is the build: every lazily importing path finds its modules.
+
+dist/ ships a python_stdlib.zip cut to tools/runtime-trace.json. Here the
+same paths that trace was made from (e2e/import_paths.py: the bot worker at
+each level, the hint, records, a damaged save, a language switch, a new
+match, an error report) run on dist/ with the import tracer in place. Every
+module they import that the full npm stdlib holds must be in dist's zip; a
+missing one also fails the game run itself (a console error or PyScript's
+error banner, which conftest turns into a failure).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import import_paths
+from conftest import DIST, ROOT
+
+from tools import trim_runtime
+
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / trim_runtime.STDLIB
+SHIPPED_STDLIB = DIST / "vendor" / "pyodide" / trim_runtime.STDLIB
+
+
+def missing_from_dist(trace: import_paths.ImportTrace) -> list[str]:
+    return sorted((trace.names & trim_runtime.zip_modules(FULL_STDLIB)) - trim_runtime.zip_modules(SHIPPED_STDLIB))
+
+
+def test_every_lazy_import_of_the_game_and_its_worker_is_shipped(page, context, open_game):
+    assert SHIPPED_STDLIB.stat().st_size < FULL_STDLIB.stat().st_size * 2, "dist/ has a stored full stdlib?"
+    trace = import_paths.ImportTrace()
+    import_paths.route_traced(context)
+    trace.watch(page)
+    import_paths.drive_game(page, open_game)
+    assert trace.sources == {"page", "worker"}, f"no trace from {({'page', 'worker'} - trace.sources)}"
+    assert {"json", "asyncio", "random"} <= trace.names  # the trace sees the game's own imports
+    assert missing_from_dist(trace) == [], "run python3 tools/stdlib_trace.py and rebuild"
+
+
+def test_an_error_report_finds_its_modules(browser, base_url):
+    # Its own context: this page raises on purpose, which conftest's watch would fail.
+    context = browser.new_context(base_url=base_url, service_workers="block")
+    try:
+        import_paths.route_traced(context, error_page=True)
+        page = context.new_page()
+        trace = import_paths.ImportTrace()
+        trace.watch(page)
+        import_paths.drive_error(page)
+        assert "JSONDecodeError" in page.locator(".py-error").inner_text()
+        assert "traceback" in trace.names
+        assert missing_from_dist(trace) == [], "run python3 tools/stdlib_trace.py and rebuild"
+    finally:
+        context.close()

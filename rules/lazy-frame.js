@@ -1,0 +1,62 @@
+/*
+ * lazy-frame.js: the rules pages pay for the game only when the reader asks.
+ *
+ * Each .game-slot holds the game's iframe without a src (its data-src says
+ * where the game is) under a still picture of the table with a play button:
+ *   - on a first visit (no service worker controls the page, so the runtime
+ *     is not on this device yet) the frame loads only when the button is
+ *     pressed, and the picture says how much the game downloads (the build
+ *     writes the first load's bytes into data-game-bytes);
+ *   - once the game is on the device (a service worker controls the page),
+ *     the frame also loads by itself when it comes within 400 px of the
+ *     viewport, since that costs nothing.
+ * The iframe keeps its size throughout, so nothing on the page moves.
+ */
+(function () {
+  "use strict";
+
+  var controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  function megabytes(bytes) {
+    var lang = document.documentElement.lang || "pt";
+    return (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
+
+  function setUp(slot) {
+    var frame = slot.querySelector("iframe[data-src]");
+    var still = slot.querySelector("[data-game-still]");
+    var button = still && still.querySelector("[data-game-play]");
+    if (!frame || !button) return;
+
+    function start() {
+      if (frame.getAttribute("src")) return;
+      frame.setAttribute("src", frame.getAttribute("data-src"));
+      still.hidden = true;
+    }
+    button.addEventListener("click", function () {
+      start();
+      frame.focus();
+    });
+
+    if (controlled && typeof IntersectionObserver === "function") {
+      var watcher = new IntersectionObserver(function (entries) {
+        if (entries.some(function (e) { return e.isIntersecting; })) {
+          watcher.disconnect();
+          start();
+        }
+      }, { rootMargin: "400px 0px" });
+      watcher.observe(slot);
+      return;
+    }
+    var size = still.querySelector("[data-game-size]");
+    var mb = still.querySelector("[data-game-mb]");
+    var bytes = mb ? Number(mb.getAttribute("data-game-bytes")) : 0;
+    if (size && bytes > 0) {
+      mb.textContent = megabytes(bytes);
+      size.hidden = false;
+    }
+  }
+
+  var slots = document.querySelectorAll(".game-slot");
+  for (var i = 0; i < slots.length; i++) setUp(slots[i]);
+})();

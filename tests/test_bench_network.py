@@ -1,0 +1,45 @@
+"""tools/bench_network.py's pure parts: summaries, Lighthouse figures, targets."""
+
+from __future__ import annotations
+
+from tools import bench_network as bn
+
+
+def test_network_summary_takes_medians_and_the_ratio_to_the_floor():
+    runs = {"slow4g": {"floor": [{"ready_ms": 70_000, "wire_bytes": 14_000_000}, {"ready_ms": 74_000, "wire_bytes": 14_000_000}],
+                       "game": [{"ready_ms": 20_000, "wire_bytes": 3_700_000}, {"ready_ms": 26_000, "wire_bytes": 3_700_000}]}}
+    s = bn.network_summary(runs)["slow4g"]
+    assert s["floor"]["ready_ms"] == 72_000 and s["game"]["ready_ms"] == 23_000
+    assert abs(s["ready_ratio"] - 23 / 72) < 1e-9
+
+
+def test_lighthouse_figures_scale_scores_and_read_metrics():
+    report = {"lighthouseVersion": "12.2.3",
+              "categories": {"performance": {"score": 0.612}, "accessibility": {"score": 1}, "best-practices": {"score": 0.96},
+                             "seo": {"score": None}},
+              "audits": {"largest-contentful-paint": {"numericValue": 2500.0, "score": 0.9, "scoreDisplayMode": "numeric"},
+                         "cumulative-layout-shift": {"numericValue": 0.01, "score": 1, "scoreDisplayMode": "numeric"},
+                         "deprecations": {"score": 0, "scoreDisplayMode": "binary"}}}
+    f = bn.lighthouse_figures(report)
+    assert f["scores"] == {"performance": 61, "accessibility": 100, "best-practices": 96, "seo": None}
+    assert f["metrics"]["lcp_ms"] == 2500.0 and f["metrics"]["tbt_ms"] is None
+    assert f["failed_audits"] == ["deprecations"]
+
+
+def test_headline_takes_the_worse_preset_and_targets_compare_both_ways():
+    lh = {"mobile": {"scores": {"performance": 64, "accessibility": 100, "best-practices": 96, "seo": 100}, "metrics": {"cls": 0.01}},
+          "desktop": {"scores": {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100}, "metrics": {"cls": 0.03}},
+          }
+    summary = {"slow4g": {"game": {"wire_bytes": 3_700_000}, "ready_ratio": 0.45}}
+    h = bn.headline(summary, lh)
+    assert h == {"cold_wire_bytes": 3_700_000, "slow4g_ready_ratio": 0.45, "lh_mobile_performance": 64,
+                 "lh_accessibility": 100, "lh_best_practices": 96, "lh_seo": 100, "lh_cls": 0.03}
+    met = {t["key"]: t["met"] for t in bn.evaluate(h)}
+    assert met == {"cold_wire_bytes": True, "slow4g_ready_ratio": False, "lh_mobile_performance": True,
+                   "lh_accessibility": True, "lh_best_practices": False, "lh_seo": True, "lh_cls": False}
+
+
+def test_an_unmeasured_figure_is_neither_met_nor_missed():
+    h = bn.headline({}, {"mobile": {"error": "lighthouse is missing"}})
+    assert set(h.values()) == {None}
+    assert {t["met"] for t in bn.evaluate(h)} == {None}

@@ -1,0 +1,125 @@
+"""Write tools/runtime-trace.json: what the game loads from the runtime, seen in Chromium.
+
+    python3 tools/stdlib_trace.py          # rewrite the trace (after a runtime or app change)
+    python3 tools/stdlib_trace.py --check  # exit 1 if the committed trace is out of date
+
+Builds a full-runtime site into build/trace-site/, serves it, and plays
+through every lazily importing path (``e2e/import_paths.py``: the bot
+worker at each level, the hint, a finished hand, a resumed and a damaged
+save, a language switch, a new match, and a script that raises so error
+reporting is covered) with Debian's Chromium. It records
+
+- ``vendor_files``: every ``vendor/`` file requested (page and worker);
+- ``first_load``: every file the game page requests until it is ready (the
+  byte total of its progress bar, tools/build.py);
+- ``stdlib_modules``: every module imported (page and worker) that
+  ``python_stdlib.zip`` holds.
+
+The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
+checks, on the trimmed build, that the same paths import nothing outside it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for extra in (ROOT, ROOT / "e2e"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+
+from tools import trim_runtime  # noqa: E402
+
+STAGE = ROOT / "build" / "trace-site"
+#: Every resource the page fetched until its own start-up was done (the
+#: sixtysix:app-ready measure of ui/app.py; the bot worker starts after it).
+FIRST_LOAD_JS = """() => {
+  const ready = performance.getEntriesByName("sixtysix:app-ready")[0];
+  const end = ready.startTime + ready.duration;
+  return performance.getEntriesByType("resource").filter((e) => e.startTime <= end).map((e) => e.name);
+}"""
+#: The faces of the dealt cards change with the deal: left out of the total.
+DEAL_DEPENDENT = re.compile(r"assets/cards/[a-z]+/")
+CHROMIUM = "/usr/bin/chromium"
+
+
+def record(site: Path) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    import import_paths
+    from conftest import CHROMIUM_ARGS, open_game
+
+    from tools.serve import serve_in_thread
+
+    server, url = serve_in_thread(site)
+    trace = import_paths.ImportTrace()
+    requested: set[str] = set()
+    first_load: set[str] = set()
+
+    def on_request(request):
+        if request.url.startswith(url + "vendor/"):
+            requested.add(request.url[len(url):].split("?")[0])
+
+    def note_first_load(page) -> None:
+        for name in page.evaluate(FIRST_LOAD_JS):
+            rel = name[len(url):].split("?")[0] if name.startswith(url) else ""
+            if rel and rel != "index.html" and (site / rel).is_file() and not DEAL_DEPENDENT.match(rel):
+                first_load.add(rel)
+
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=CHROMIUM_ARGS)
+            for error_page in (False, True):
+                context = browser.new_context(base_url=url, service_workers="block")
+                context.set_default_navigation_timeout(60_000)
+                import_paths.route_traced(context, error_page=error_page)
+                page = context.new_page()
+                trace.watch(page)
+                page.on("request", on_request)
+                if error_page:
+                    import_paths.drive_error(page)
+                else:
+                    import_paths.drive_game(page, open_game, on_ready=lambda: note_first_load(page))
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    stdlib = site / "vendor" / "pyodide" / trim_runtime.STDLIB
+    in_zip = trim_runtime.zip_modules(stdlib)
+    return {
+        "comment": "Written by tools/stdlib_trace.py; the build ships only these (tools/trim_runtime.py).",
+        "vendor_files": sorted(requested),
+        "first_load": sorted(first_load - {"index.html"}),
+        "stdlib_modules": sorted(trace.names & in_zip),
+    }
+
+
+def main(argv: list[str]) -> int:
+    from tools import build
+
+    build.build(STAGE, full_runtime=True)
+    trace = record(STAGE)
+    text = json.dumps(trace, indent=1) + "\n"
+    if "--check" in argv:
+        current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
+        if current != text:
+            old = json.loads(current or "{}")
+            for key in ("vendor_files", "first_load", "stdlib_modules"):
+                added = sorted(set(trace[key]) - set(old.get(key, [])))
+                removed = sorted(set(old.get(key, [])) - set(trace[key]))
+                print(f"{key}: +{added} -{removed}")
+            print("runtime-trace.json is out of date: run python3 tools/stdlib_trace.py")
+            return 1
+        print("runtime-trace.json is up to date")
+        return 0
+    trim_runtime.TRACE.write_text(text, encoding="utf-8")
+    print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, {len(trace['stdlib_modules'])} stdlib modules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

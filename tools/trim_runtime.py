@@ -1,0 +1,135 @@
+"""Ship only the runtime that runs: the vendored files the pages request and
+the stdlib modules the game imports, as traced in Chromium.
+
+``tools/runtime-trace.json`` (written by ``tools/stdlib_trace.py``, which
+plays the game in Pyodide on a full build and records every request under
+``vendor/`` and every module imported, on the page and in the bot worker)
+holds both lists. The build then
+
+- copies only the listed ``vendor/`` files (no codemirror, xterm,
+  ``pyodide.js``, no maps);
+- writes ``python_stdlib.zip`` with only the listed modules and the
+  packages that hold them (``STORED``: the server's brotli packs the whole
+  archive better than per-file deflate, and zipimport reads it without
+  inflating);
+- writes ``pyodide-lock.json`` with no packages (we load none);
+- applies the few exact ``PATCHES`` below (each says why).
+
+``python3 tools/build.py --full-runtime`` ships the npm packages whole,
+for debugging an import that the trace missed.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACE = ROOT / "tools" / "runtime-trace.json"
+STDLIB = "python_stdlib.zip"
+LOCK = "pyodide-lock.json"
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+#: Exact edits to vendored files, each with its reason; the build stops if a
+#: new runtime version no longer holds the text (then look again).
+PATCHES = {
+    "vendor/pyodide/pyodide.asm.mjs": [
+        (
+            # At import, Pyodide makes a one-page shared wasm memory for a
+            # 100 ms Atomics.wait when a non-blocking read of stdin says EAGAIN.
+            # Outside cross-origin isolation Chromium logs a deprecation for
+            # it on every load (Lighthouse's Best Practices). Not isolated,
+            # a plain buffer makes Atomics.wait throw, which syncSleep
+            # already catches (as it does on the main thread today); the game
+            # never reads stdin.
+            "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)",
+            "new Int32Array(globalThis.crossOriginIsolated?new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer:new ArrayBuffer(4))",
+        ),
+    ],
+}
+
+
+def load_trace(path: Path = TRACE) -> dict:
+    trace = json.loads(path.read_text(encoding="utf-8"))
+    if not trace.get("vendor_files") or not trace.get("stdlib_modules"):
+        raise SystemExit(f"build: {path} lists no files or no modules: run tools/stdlib_trace.py")
+    return trace
+
+
+def module_of(entry: str) -> str | None:
+    """The module a stdlib zip entry defines ("json/decoder.py" -> "json.decoder"), or None for data."""
+    if not entry.endswith(".py"):
+        return None
+    parts = entry[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def with_parents(modules: set[str]) -> set[str]:
+    """Each module and every package above it ("a.b.c" -> a, a.b, a.b.c)."""
+    out = set()
+    for name in modules:
+        parts = name.split(".")
+        out.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+    return out
+
+
+def zip_modules(path: Path) -> set[str]:
+    with zipfile.ZipFile(path) as zf:
+        return {m for m in map(module_of, zf.namelist()) if m}
+
+
+def write_trimmed_stdlib(src: Path, dest: Path, modules: set[str]) -> int:
+    """Copy src's entries for modules (and their packages) into dest; return the entry count."""
+    keep = with_parents(modules)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_STORED) as zout:
+        for info in sorted(zin.infolist(), key=lambda i: i.filename):
+            if module_of(info.filename) not in keep:
+                continue  # folders come back implicitly; data files (README, py.typed) are not imported
+            entry = zipfile.ZipInfo(info.filename, date_time=ZIP_TIME)
+            entry.external_attr = 0o644 << 16
+            zout.writestr(entry, zin.read(info))
+            count += 1
+    return count
+
+
+def write_empty_lock(src: Path, dest: Path) -> None:
+    """The lock file Pyodide reads at start, with its header but no packages."""
+    lock = json.loads(src.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_file) -> None:
+    """Write out/vendor/ with only the traced files, the stdlib and lock trimmed."""
+    sources = {"vendor/pyodide/": pyodide, "vendor/pyscript/": pyscript}
+    for rel in trace["vendor_files"]:
+        prefix = next((p for p in sources if rel.startswith(p)), None)
+        if prefix is None:
+            raise SystemExit(f"build: {TRACE.name} names {rel}, outside vendor/pyodide/ and vendor/pyscript/")
+        src = sources[prefix] / rel[len(prefix):]
+        if not src.is_file():
+            raise SystemExit(f"build: {rel} is not in node_modules (a new runtime version?): run tools/stdlib_trace.py")
+        if rel.endswith("/" + STDLIB):
+            write_trimmed_stdlib(src, out / rel, set(trace["stdlib_modules"]))
+        elif rel.endswith("/" + LOCK):
+            write_empty_lock(src, out / rel)
+        elif rel in PATCHES:
+            write_patched(src, out / rel, PATCHES[rel])
+        else:
+            copy_file(src, out / rel)
+
+
+def write_patched(src: Path, dest: Path, edits: list[tuple[str, str]]) -> None:
+    text = src.read_text(encoding="utf-8")
+    for old, new in edits:
+        if text.count(old) != 1:
+            raise SystemExit(f"build: {src.name} no longer holds the text one patch replaces: check tools/trim_runtime.py PATCHES")
+        text = text.replace(old, new)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(text, encoding="utf-8")

@@ -1,0 +1,126 @@
+// The first load's progress in bytes, for index.html's boot line.
+//
+// A classic script in <head>, after ui/boot.js and before PyScript: it wraps
+// window.fetch before any module runs. Sizes come from the build: the
+// <script type="application/json" id="boot-bytes"> block lists each file of
+// the first load as [plain, gzip, br] bytes (tools/build.py).
+//
+// - Fetched files (the wasm, the stdlib, the app, the texts) count as their
+//   bodies stream in: a clone of the response is read alongside, and the
+//   share read of the plain size is that share of the bytes on the wire.
+// - Module scripts (PyScript, pyodide.mjs...) count when Resource Timing
+//   reports them done, with their encoded size.
+// - The bar shows only when bytes really come over the network: never when
+//   a service worker controls the page (everything is local), and on other
+//   loads only once a file of over 4 kB arrived whole from the network (a
+//   revalidated 304 or a cache hit transfers less than its body).
+// - "2,1 de 4,4 MB": the boot.progress text of the page's language (from
+//   window.sixtysixBoot, set by boot.js), with the total for the encoding
+//   the server actually uses (Content-Encoding of the first fetched file).
+// - Once everything is in, the boot line's own steps show again ("Shuffling"
+//   while Python starts, or the failure text); <html class="ready"> hides all.
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  let files;
+  try {
+    files = JSON.parse(document.getElementById("boot-bytes").textContent).files;
+  } catch (e) {
+    return;
+  }
+  if (!files || !Object.keys(files).length) return;
+  const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (controlled) return;
+
+  const COLUMNS = { identity: 0, gzip: 1, br: 2 };
+  const base = new URL(".", location.href).pathname;
+  const done = new Map();
+  const partial = new Map();
+  let column = COLUMNS.br;
+  let columnKnown = false;
+  let shown = false;
+  let pending = false;
+
+  const fileOf = (url) => {
+    let parsed;
+    try {
+      parsed = new URL(url, location.href);
+    } catch (e) {
+      return null;
+    }
+    if (parsed.origin !== location.origin || !parsed.pathname.startsWith(base)) return null;
+    const rel = decodeURIComponent(parsed.pathname.slice(base.length));
+    return Object.prototype.hasOwnProperty.call(files, rel) ? rel : null;
+  };
+
+  const big = Object.keys(files).filter((rel) => files[rel][0] > 65536); // the runtime and the app
+  const total = () => Object.values(files).reduce((sum, sizes) => sum + sizes[column], 0);
+  const loaded = () => Object.keys(files).reduce((sum, rel) => sum + (done.has(rel) ? done.get(rel) : partial.get(rel) || 0), 0);
+
+  const megabytes = (bytes) =>
+    (bytes / 1e6).toLocaleString(root.lang || "pt", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+  const render = () => {
+    pending = false;
+    const box = document.getElementById("boot");
+    const bar = document.getElementById("boot-progress");
+    const line = document.getElementById("boot-bytes-text");
+    const texts = window.sixtysixBoot && window.sixtysixBoot.texts;
+    if (!shown || !box || !bar || !line || !texts || !texts["boot.progress"]) return;
+    const all = total();
+    const got = Math.min(loaded(), all);
+    const complete = big.every((rel) => done.has(rel));
+    box.classList.toggle("bytes", !complete);
+    const text = texts["boot.progress"].replace("{done}", megabytes(got)).replace("{total}", megabytes(all));
+    if (line.textContent !== text) line.textContent = text;
+    bar.setAttribute("aria-valuenow", String(Math.round((100 * got) / all)));
+    bar.setAttribute("aria-valuetext", text);
+    bar.firstElementChild.style.transform = `scaleX(${(got / all).toFixed(4)})`;
+  };
+
+  const schedule = () => {
+    if (pending || root.classList.contains("ready")) return;
+    pending = true;
+    requestAnimationFrame(render);
+  };
+  addEventListener("sixtysix:boot-texts", schedule);
+
+  const count = (rel, response) => {
+    if (!response.ok || !response.body) return;
+    const encoding = response.headers.get("content-encoding");
+    if (!columnKnown && files[rel][0] > 4096) {
+      column = COLUMNS[encoding || "identity"] ?? COLUMNS.br;
+      columnKnown = true;
+    }
+    const wire = Number(response.headers.get("content-length")) || files[rel][column];
+    const plain = files[rel][0];
+    const reader = response.clone().body.getReader();
+    let read = 0;
+    const pump = () => reader.read().then(({ done: end, value }) => {
+      if (end) return undefined;
+      read += value.byteLength;
+      partial.set(rel, Math.min(wire, (wire * read) / plain));
+      schedule();
+      return pump();
+    });
+    pump().catch(() => {});
+  };
+
+  const realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const promise = realFetch.apply(this, arguments);
+    const rel = fileOf(input instanceof Request ? input.url : String(input));
+    if (rel) promise.then((response) => count(rel, response), () => {});
+    return promise;
+  };
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const rel = fileOf(entry.name);
+      if (!rel) continue;
+      done.set(rel, entry.encodedBodySize || files[rel][column]);
+      if (!shown && entry.encodedBodySize > 4096 && entry.transferSize > entry.encodedBodySize) shown = true;
+    }
+    schedule();
+  }).observe({ type: "resource", buffered: true });
+})();
