@@ -76,6 +76,7 @@ class App:
         self.update_waiting = False
         self.rendered_trick = []
         self.rendered_messages = None
+        self.rendered_story = None
         self.refocus_hand = None
         self.worker = None
         self.table = self.load_table()
@@ -332,6 +333,7 @@ class App:
         self.store.save_settings(self.settings)
         self.apply_static_texts()
         self.rendered_messages = None
+        self.rendered_story = None
         self.render()
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
@@ -422,6 +424,7 @@ class App:
         self.render_trick(m)
         self.render_hand(m)
         self.render_status(m)
+        self.render_story(m)
         self.render_buttons(m)
         self.render_notice()
         for lang_button in document.querySelectorAll("button.lang"):
@@ -447,7 +450,16 @@ class App:
 
     def render_opponent(self, m):
         box = by_id("opp-hand")
-        set_label(box, m.opponent_aria)
+        set_label(box, m.opponent_aria if not m.revealed else self.tr.t("story.remaining.aria"))
+        shown = [str(img.dataset.code or "") for img in box.children]
+        if m.revealed and shown != [c.code for c in m.revealed]:
+            box.replaceChildren()  # the hand is over: the computer's cards face up
+            for card in m.revealed:
+                img = self.card_img(card.code, card.name)
+                img.dataset.code = card.code
+                box.appendChild(img)
+        elif not m.revealed and any(shown):
+            box.replaceChildren()
         while box.children.length > m.opponent_count:
             box.lastElementChild.remove()
         while box.children.length < m.opponent_count:
@@ -561,6 +573,18 @@ class App:
         set_text(by_id("stats-hands"), m.stats_texts[0])
         set_text(by_id("stats-matches"), m.stats_texts[1])
         by_id("btn-last-trick").disabled = m.last_trick is None
+
+    def render_story(self, m):
+        box = by_id("story")
+        box.hidden = not m.story_lines
+        if m.story_lines != self.rendered_story:
+            lines = by_id("story-lines")
+            lines.replaceChildren()
+            for text in m.story_lines:
+                p = document.createElement("p")
+                set_text(p, text)
+                lines.appendChild(p)
+            self.rendered_story = list(m.story_lines)
 
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",

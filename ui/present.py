@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import story
 from .i18n import Translator
 from .state import Settings
 from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
@@ -70,6 +71,10 @@ class TableModel:
     last_trick: list[CardModel] | None
     last_trick_text: str
     stats_texts: list[str] = field(default_factory=list)
+    #: Once the hand is over: the full story (why, points, tricks, marriages, cards left)...
+    story_lines: list[str] = field(default_factory=list)
+    #: ...and the computer's remaining cards, face up.
+    revealed: list[CardModel] = field(default_factory=list)
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -203,6 +208,12 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     piles = list(v["tricks"])
     if showing is not None:
         piles[showing["winner"]] -= 1
+    facts = table.result_facts()
+    story_lines, revealed = [], []
+    if facts:
+        remaining = table.revealed_cards()
+        story_lines = story.lines(facts, v["marriages"], remaining, tr)
+        revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     score = table.match.scores
     st = table.stats
     return TableModel(
@@ -245,4 +256,6 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         last_trick_text=last_trick_text,
         stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
+        story_lines=story_lines,
+        revealed=revealed,
     )
