@@ -21,7 +21,7 @@ import json
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
-from ui import present
+from ui import present, score_sheet
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import SavedDataError, Store
@@ -124,6 +124,7 @@ class App:
         self.listen(by_id("btn-rules"), "click", lambda e: by_id("rules-dialog").showModal())
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
+        self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
         self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
         for button in document.querySelectorAll("button.lang"):
             self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
@@ -337,6 +338,8 @@ class App:
         self.render()
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
+        if by_id("sheet-dialog").open:
+            self.fill_sheet(by_id("sheet-box"))
 
     def on_level(self, event):
         level = str(event.target.value)
@@ -368,6 +371,38 @@ class App:
             img.classList.add(f"by-{card.owner}")
             box.appendChild(img)
         set_text(by_id("last-trick-text"), model.last_trick_text)
+
+    def open_sheet(self):
+        self.fill_sheet(by_id("sheet-box"))
+        by_id("sheet-dialog").showModal()
+
+    def fill_sheet(self, box):
+        """The score sheet (ui/score_sheet.py) as a table, with its summary line."""
+        box.replaceChildren()
+        rows = score_sheet.rows(self.table.match, self.tr)
+        summary = document.createElement("p")
+        summary.className = "sheet-summary"
+        set_text(summary, score_sheet.summary(self.table.match, self.tr) if rows else self.tr.t("sheet.empty"))
+        box.appendChild(summary)
+        if not rows:
+            return
+        table = document.createElement("table")
+        table.className = "sheet"
+        head = table.createTHead().insertRow()
+        for key in score_sheet.COLUMNS:
+            th = document.createElement("th")
+            th.scope = "col"
+            set_text(th, self.tr.t(key))
+            head.appendChild(th)
+        body = table.createTBody()
+        for r in rows:
+            row = body.insertRow()
+            row.className = f"won-{r.winner_who}"
+            cells = (str(r.number), r.dealer, r.winner, str(r.game_points), r.reason,
+                     f"{r.points[0]}–{r.points[1]}", f"{r.running[0]}–{r.running[1]}")
+            for text in cells:
+                set_text(row.insertCell(), text)
+        box.appendChild(table)
 
     def on_update_ready(self):
         if self.update_waiting:
@@ -451,7 +486,7 @@ class App:
     def render_opponent(self, m):
         box = by_id("opp-hand")
         set_label(box, m.opponent_aria if not m.revealed else self.tr.t("story.remaining.aria"))
-        shown = [str(img.dataset.code or "") for img in box.children]
+        shown = [str(img.getAttribute("data-code") or "") for img in box.children]
         if m.revealed and shown != [c.code for c in m.revealed]:
             box.replaceChildren()  # the hand is over: the computer's cards face up
             for card in m.revealed:
@@ -577,6 +612,10 @@ class App:
     def render_story(self, m):
         box = by_id("story")
         box.hidden = not m.story_lines
+        sheet = by_id("story-sheet")
+        sheet.hidden = not m.match_over
+        if m.match_over and m.story_lines != self.rendered_story:
+            self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
         if m.story_lines != self.rendered_story:
             lines = by_id("story-lines")
             lines.replaceChildren()

@@ -39,10 +39,11 @@ def dynamic_keys() -> set[str]:
     for w in WHO:
         keys |= {f"result.{kind}.{w}" for kind in RESULT_KINDS}
         keys |= {f"why.{rule}.{w}" for rule in WHY_RULES}
-        keys.add(f"story.marriage.{w}")
+        keys |= {f"story.marriage.{w}", f"sheet.won.{w}"}
         keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",
                  f"msg.close.{w}", f"msg.declare.{w}", f"msg.trick.{w}",
                  f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}"}
+    keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
     keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
     return keys
 
