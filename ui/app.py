@@ -22,6 +22,7 @@ from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
 from ui import present, score_sheet
+from ui.review_dialog import ReviewDialog
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import SavedDataError, Store
@@ -81,6 +82,7 @@ class App:
         self.worker = None
         self.table = self.load_table()
         self.proxies = []
+        self.review = ReviewDialog(self)
 
     # -- start -------------------------------------------------------------
     def load_table(self):
@@ -125,6 +127,8 @@ class App:
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
         self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
+        self.listen(by_id("btn-review"), "click", lambda e: self.spawn(self.review.open(self.table.hand_record())))
+        self.review.bind()
         self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
         for button in document.querySelectorAll("button.lang"):
             self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
@@ -267,15 +271,18 @@ class App:
 
     async def ask_worker(self, function, view, level=None):
         """Call the bot worker; ``None`` if it fails (the table then falls back)."""
+        return await self.call_worker(function, json.dumps(view), *([level] if level else []))
+
+    async def call_worker(self, function, *args):
+        """Call ``function`` of the bot worker with JSON-like ``args``; ``None`` if it fails."""
         try:
             if self.worker is None:
                 window.performance.mark("sixtysix:worker-wait")
                 self.worker = await workers["bot"]
                 window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
-            args = [json.dumps(view)] + ([level] if level else [])
             window.performance.mark("sixtysix:ask")
             result = await getattr(self.worker, function)(*args)
-            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint"): bot time per call
+            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
             window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
             return str(result)
         except Exception as exc:
@@ -340,6 +347,8 @@ class App:
             self.fill_last_trick()
         if by_id("sheet-dialog").open:
             self.fill_sheet(by_id("sheet-box"))
+        if by_id("review-dialog").open:
+            self.review.render()
 
     def on_level(self, event):
         level = str(event.target.value)
@@ -627,7 +636,7 @@ class App:
 
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
-               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end"}
+               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)

@@ -175,6 +175,7 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         "hint": can_act,
         "next_hand": hand_over and not match_over and not busy and showing is None,
         "new_match": match_over and not busy and showing is None,
+        "review": hand_over and not busy and showing is None,
     }
 
     if hand_over:

@@ -92,6 +92,11 @@ class Table:
         result = self.game.result
         return result.facts() if result else None
 
+    def hand_record(self, number: int | None = None) -> dict:
+        """The deal and actions of a hand of the match (the current one by default)."""
+        g = self.match.games[-1 if number is None else number]
+        return {"deck": list(g.deck), "dealer": g.dealer, "actions": g.action_notations()}
+
     def revealed_cards(self) -> list[str]:
         """The computer's remaining cards, face up once the hand is over (else none)."""
         return self.game.hand(COMPUTER) if self.hand_over else []
