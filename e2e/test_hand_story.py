@@ -1,0 +1,85 @@
+"""A hand tells its story (issue 10), as a person sees it: the end of a hand
+said in full, the score sheet, the review that marks a blunder (stepped by
+keyboard), replaying a deal, and share links (a good one and a broken one).
+
+The seeds come from playing the same hand in CPython (``scenarios``), and the
+review's values from ``sixtysix.review`` in CPython too: the worker computes
+the same numbers (deterministic for a seed), so the test knows the blunder.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import scenarios
+from pages import BOT_MS, TablePage
+from sixtysix.review import costliest, review
+from ui import story
+from ui.review_view import costly_text
+
+FAST = "level=random&fast=1"
+REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
+
+
+@pytest.fixture
+def table(page, open_game) -> TablePage:
+    return TablePage(page, open_game)
+
+
+@pytest.fixture(scope="module")
+def blunder():
+    """The first seed whose hand, played with the first playable card, holds a costly decision."""
+    for seed in range(1, 60):
+        sim = scenarios.play_out(seed)
+        worst = costliest(review(sim.table.game, 0))
+        if worst:
+            return sim, worst
+    raise LookupError("no seed with a costly decision")
+
+
+def play_to_the_end(table, sim):
+    table.open(f"seed={sim.seed}&{FAST}")
+    table.replay(sim.intents)
+    table.wait_hand_over()
+
+
+def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(table, blunder):
+    sim, _ = blunder
+    play_to_the_end(table, sim)
+    facts = sim.table.result_facts()
+    expect(table.html).to_have_attribute("data-result", facts["reason"])
+    panel = table.page.get_by_role("region", name=table.t("story.title"))
+    expect(panel).to_contain_text(table.t("story.points", you=facts["points"][0], computer=facts["points"][1]))
+    expect(panel).to_contain_text(table.t("story.tricks", you=facts["tricks"][0], computer=facts["tricks"][1]))
+    why = table.t(story.why_key(facts), **{**story.why_params(facts), "gp": table.tr.game_points(facts["game_points"])})
+    expect(panel).to_contain_text(why)
+    remaining = sim.table.revealed_cards()
+    opp = table.page.locator("#opp-hand img")
+    expect(opp).to_have_count(len(remaining))
+    for code in remaining:  # face up, named
+        expect(table.page.locator("#opp-hand").get_by_role("img", name=table.tr.card(code))).to_be_visible()
+
+
+def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
+    sim, worst = blunder
+    play_to_the_end(table, sim)
+    table.button("review").click()
+    dialog = table.page.get_by_role("dialog", name=table.t("review.title"))
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+    expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], table.tr))
+    frames = int(dialog.get_attribute("data-frames"))
+    expect(dialog).to_have_attribute("data-frame", "1")
+    dialog.press("ArrowRight")
+    expect(dialog).to_have_attribute("data-frame", "2")
+    dialog.press("ArrowRight")
+    dialog.press("ArrowLeft")
+    expect(dialog).to_have_attribute("data-frame", "2")
+    dialog.press("End")
+    expect(dialog).to_have_attribute("data-frame", str(frames))
+    # the blunder's frame, reached from its line, shows it marked
+    dialog.locator(".costly").first.click()
+    expect(dialog.locator(f'.review-decision[data-index="{worst[0].index}"]')).to_have_attribute("data-costly", "1")
+    dialog.press("Escape")
+    expect(dialog).to_be_hidden()
