@@ -83,3 +83,51 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
     expect(dialog.locator(f'.review-decision[data-index="{worst[0].index}"]')).to_have_attribute("data-costly", "1")
     dialog.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(table, blunder):
+    sim, _ = blunder
+    play_to_the_end(table, sim)
+    saved = table.stored("sixtysix.game")
+    stats = table.stored("sixtysix.stats")
+    score = table.html.get_attribute("data-score")
+    dealt = sim.table.game.deck[6:12] if sim.table.game.dealer == 0 else sim.table.game.deck[0:6]
+    table.page.get_by_role("button", name=table.t("button.replay"), exact=True).click()
+    expect(table.page.get_by_role("log")).to_contain_text(table.t("msg.replay.same"))
+    table.wait_turn()  # before the first trick is complete the player holds the six cards dealt
+    assert sorted(table.hand()) == sorted(dealt)
+    table.play_first()
+    assert table.stored("sixtysix.game") == saved and table.stored("sixtysix.stats") == stats
+    table.button("back").click()
+    table.wait_hand_over()
+    expect(table.html).to_have_attribute("data-score", score)
+    assert table.stored("sixtysix.game") == saved
+
+
+def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(table, blunder, new_context, open_game):
+    sim, worst = blunder
+    play_to_the_end(table, sim)
+    table.button("share").click()
+    link = table.page.locator("#share-review").input_value()
+    assert "#hand=v1." in link
+    fresh = new_context().new_page()
+    fresh.goto(link)
+    fresh.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    other = TablePage(fresh, open_game)
+    dialog = fresh.get_by_role("dialog", name=other.t("review.title"))
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+    expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], other.tr))
+
+
+def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
+    table.open(f"seed=4&{FAST}")
+    table.play_first()
+    table.wait_turn()
+    saved = table.stored("sixtysix.game")
+    hand = table.hand()
+    table.page.goto(f"./?{FAST}#hand=v1.ABCDEFGHIJKLMNOPQRSTUVWX1zy.000000")
+    table.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(table.page.get_by_role("status").filter(has_text=table.t("notice.bad_link"))).to_be_visible()
+    table.wait_turn()
+    assert table.hand() == hand
+    assert table.stored("sixtysix.game") == saved

@@ -21,7 +21,8 @@ import json
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
-from ui import present, score_sheet
+from ui import present, score_sheet, share
+from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
@@ -83,6 +84,7 @@ class App:
         self.table = self.load_table()
         self.proxies = []
         self.review = ReviewDialog(self)
+        self.match_table = None  # the match's own table, kept aside while a deal is replayed
 
     # -- start -------------------------------------------------------------
     def load_table(self):
@@ -106,6 +108,8 @@ class App:
 
     def save(self, table=None):
         table = table or self.table
+        if table.replay_of is not None:
+            return  # a replayed deal is never saved and never counted
         self.store.save_game(table.match, table.counted_hands)
         self.store.save_stats(self.stats)
 
@@ -128,6 +132,11 @@ class App:
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
         self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
         self.listen(by_id("btn-review"), "click", lambda e: self.spawn(self.review.open(self.table.hand_record())))
+        self.listen(by_id("btn-replay"), "click", lambda e: self.hold_and(self.replay(False)))
+        self.listen(by_id("btn-replay-other"), "click", lambda e: self.hold_and(self.replay(True)))
+        self.listen(by_id("btn-back"), "click", lambda e: self.hold_and(self.back_to_match()))
+        self.listen(by_id("btn-share"), "click", lambda e: self.open_share())
+        self.listen(window, "hashchange", lambda e: self.open_link())
         self.review.bind()
         self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
         for button in document.querySelectorAll("button.lang"):
@@ -145,6 +154,7 @@ class App:
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
+        self.open_link()
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). ask_worker awaits workers["bot"].
@@ -304,7 +314,7 @@ class App:
         self.render()
 
     async def next_hand(self):
-        if self.busy or not self.table.hand_over or self.table.match_over:
+        if self.busy or not self.table.hand_over or self.table.match_over or self.table.replay_of is not None:
             return
         if document.activeElement == by_id("btn-next-hand"):
             self.refocus_hand = 0  # a keyboard player lands on the new hand
@@ -319,6 +329,7 @@ class App:
             by_id("menu-dialog").close()
         if self.busy:
             return
+        self.match_table = None  # a replay in progress ends with the old match
         self.table = Table.new(None, self.stats)
         self.save()
         if self.url.seed is not None:  # a reload must resume this match, not restart the seed
@@ -330,6 +341,57 @@ class App:
         self.apply_update_now()
         self.render()
         await self.computer_turns()
+
+    # -- replays and share links ---------------------------------------------
+    async def replay(self, other_seat):
+        """Deal this hand again apart from the match (ui/replay.py); the match waits aside."""
+        if self.busy:
+            return
+        self.start_replay(self.table.hand_record(), other_seat, self.table.result_facts())
+        await self.computer_turns()
+
+    def start_replay(self, hand, other_seat=False, original=None):
+        if self.match_table is None:
+            self.match_table = self.table
+        self.table = replay_table(hand, other_seat, original)
+        self.rendered_messages = None
+        self.render()
+
+    async def back_to_match(self):
+        if self.busy or self.match_table is None:
+            return
+        self.table, self.match_table = self.match_table, None
+        self.rendered_messages = None
+        self.render()
+        await self.computer_turns()  # the match resumes where it was
+
+    def open_share(self):
+        hand = self.table.hand_record()
+        base = str(window.location.href).split("#")[0]
+        by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
+        by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
+        by_id("share-dialog").showModal()
+
+    def open_link(self):
+        """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.
+        A broken link gets a notice; the saved match is never touched either way."""
+        text = str(window.location.hash or "")
+        if not text.startswith(share.PREFIX):
+            return
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        try:
+            deck, dealer, actions = share.parse(text)
+        except share.LinkError as e:
+            window.console.warn(f"Sixty-Six: share link refused ({e})")
+            self.notices.append("notice.bad_link")
+            self.render()
+            return
+        hand = {"deck": deck, "dealer": dealer, "actions": actions}
+        if actions:
+            self.spawn(self.review.open(hand))
+        elif not self.busy:
+            self.start_replay(hand)  # start() (or the next computer turn) plays on from here
+            self.spawn(self.computer_turns())
 
     # -- settings, dialogs, notices ------------------------------------------
     def switch_language(self, lang):
@@ -636,7 +698,8 @@ class App:
 
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
-               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review"}
+               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
+               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import story
+from . import replay, story
 from .i18n import Translator
 from .state import Settings
 from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
@@ -167,15 +167,20 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     else:
         stock_text = tr.t("stock.count", n=v["stock"])
 
+    replaying = table.replay_of is not None
     # Buttons: shown only when the engine lists the action.
     buttons = {
         "exchange": can_act and "exchange" in legal,
         "close": can_act and "close" in legal,
         "declare": can_act and declare_offered(v, settings.count_myself),
         "hint": can_act,
-        "next_hand": hand_over and not match_over and not busy and showing is None,
-        "new_match": match_over and not busy and showing is None,
+        "next_hand": hand_over and not match_over and not busy and showing is None and not replaying,
+        "new_match": match_over and not busy and showing is None and not replaying,
         "review": hand_over and not busy and showing is None,
+        "replay": hand_over and not busy and showing is None,
+        "replay_other": hand_over and not busy and showing is None,
+        "share": hand_over and not busy and showing is None,
+        "back": replaying and not busy and showing is None,
     }
 
     if hand_over:
@@ -214,6 +219,9 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     if facts:
         remaining = table.revealed_cards()
         story_lines = story.lines(facts, v["marriages"], remaining, tr)
+        recalled = replay.original_key(table.replay_of) if replaying else None
+        if recalled:
+            story_lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     score = table.match.scores
     st = table.stats

@@ -47,6 +47,9 @@ class Message:
 class Table:
     """One player's table: the match, the message line, the trick on show, the hint."""
 
+    #: A replayed deal (``ui.replay.Original``): no next hand, nothing saved or counted.
+    replay_of = None
+
     def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None):
         self.match = match
         self.stats = stats if stats is not None else Stats()
