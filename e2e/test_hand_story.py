@@ -131,3 +131,29 @@ def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
     table.wait_turn()
     assert table.hand() == hand
     assert table.stored("sixtysix.game") == saved
+
+
+def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
+    from ui.storage import decode_game
+    from ui.table import Table
+    from ui import score_sheet
+    saved, card, final = scenarios.nearly_finished_match()
+    match, counted = decode_game(saved)
+    t = Table(match, counted)
+    t.apply(0, f"play:{card}")
+    rows = score_sheet.rows(t.match, table.tr)
+    table.open(FAST)
+    table.store_raw("sixtysix.game", saved)
+    table.reload()
+    table.button("sheet").click()
+    dialog = table.page.get_by_role("dialog", name=table.t("sheet.title"))
+    expect(dialog.locator("tbody tr")).to_have_count(len(rows) - 1)  # the last hand is still being played
+    dialog.press("Escape")
+    table.play(card)
+    table.wait_hand_over()
+    panel = table.page.get_by_role("region", name=table.t("story.title"))
+    expect(panel.locator(".sheet-summary")).to_have_text(score_sheet.summary(t.match, table.tr))
+    expect(panel.locator("tbody tr")).to_have_count(len(rows))
+    last = panel.locator("tbody tr").last
+    expect(last).to_contain_text(rows[-1].reason)
+    expect(last).to_contain_text(f"{rows[-1].running[0]}–{rows[-1].running[1]}")

@@ -21,9 +21,10 @@ import json
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
-from ui import present, score_sheet, share
+from ui import present, share
 from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
+from ui.sheet_dialog import fill_sheet
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import SavedDataError, Store
@@ -448,32 +449,14 @@ class App:
         by_id("sheet-dialog").showModal()
 
     def fill_sheet(self, box):
-        """The score sheet (ui/score_sheet.py) as a table, with its summary line."""
-        box.replaceChildren()
-        rows = score_sheet.rows(self.table.match, self.tr)
-        summary = document.createElement("p")
-        summary.className = "sheet-summary"
-        set_text(summary, score_sheet.summary(self.table.match, self.tr) if rows else self.tr.t("sheet.empty"))
-        box.appendChild(summary)
-        if not rows:
-            return
-        table = document.createElement("table")
-        table.className = "sheet"
-        head = table.createTHead().insertRow()
-        for key in score_sheet.COLUMNS:
-            th = document.createElement("th")
-            th.scope = "col"
-            set_text(th, self.tr.t(key))
-            head.appendChild(th)
-        body = table.createTBody()
-        for r in rows:
-            row = body.insertRow()
-            row.className = f"won-{r.winner_who}"
-            cells = (str(r.number), r.dealer, r.winner, str(r.game_points), r.reason,
-                     f"{r.points[0]}–{r.points[1]}", f"{r.running[0]}–{r.running[1]}")
-            for text in cells:
-                set_text(row.insertCell(), text)
-        box.appendChild(table)
+        fill_sheet(box, (self.match_table or self.table).match, self.tr, self.review_hand)
+
+    def review_hand(self, number):
+        """Review hand ``number`` (0-based) of the match, from the score sheet."""
+        if by_id("sheet-dialog").open:
+            by_id("sheet-dialog").close()
+        table = self.match_table or self.table
+        self.spawn(self.review.open(table.hand_record(number)))
 
     def on_update_ready(self):
         if self.update_waiting:

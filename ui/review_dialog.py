@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 from sixtysix.review import Decision, costliest, decision_points, replay
 
@@ -42,6 +43,8 @@ class ReviewDialog:
         self.cache: dict[str, dict] = {}  # hand key -> decisions, for a second opening
         self.failed = False
         self.run_id = 0
+        self.costly_shown = None  # what the list of costly decisions shows now
+        self.proxies = []
 
     def bind(self):
         self.app.listen(by_id("btn-review-prev"), "click", lambda e: self.step(-1))
@@ -126,11 +129,18 @@ class ReviewDialog:
         self.render_frame()
 
     def render_costly(self, done):
+        worst = costliest([self.decisions[i] for i in sorted(self.decisions)]) if done and self.total else None
+        shown = (self.tr.lang, id(self.decisions), None if worst is None else [d.index for d in worst])
+        if shown == self.costly_shown:
+            return  # redrawn only when it changes (each button holds a handler)
+        self.costly_shown = shown
         box = by_id("review-costly")
         box.replaceChildren()
-        if not done or not self.total:
+        for proxy in self.proxies:
+            proxy.destroy()
+        self.proxies = []
+        if worst is None:
             return
-        worst = costliest([self.decisions[i] for i in sorted(self.decisions)])
         if not worst:
             p = document.createElement("p")
             set_text(p, self.tr.t("review.no_costly"))
@@ -143,7 +153,9 @@ class ReviewDialog:
             button.dataset.index = str(d.index)
             set_text(button, costly_text(d, self.tr))
             frame = next(k for k, f in enumerate(self.frames) if any(i == d.index for i, _, _ in f.actions))
-            self.app.listen(button, "click", lambda e, k=frame: self.go(k))
+            proxy = create_proxy(lambda e, k=frame: self.go(k))
+            self.proxies.append(proxy)
+            button.addEventListener("click", proxy)
             box.appendChild(button)
 
     def cards_row(self, codes, label_key, params=None, mark_last=False):
