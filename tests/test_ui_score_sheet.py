@@ -50,7 +50,7 @@ def test_the_summary_names_the_winner_and_the_score():
     s = match.scores
     text = score_sheet.summary(match, TR["pt"])
     who = "Você venceu" if match.winner == 0 else "O computador venceu"
-    assert text.startswith(who) and f"{max(s)} a {min(s)}" in text and f"em {len(match.hands)} mãos" in text
+    assert text.startswith(who) and f"{max(s)} a {min(s)}" in text and f"(mãos jogadas: {len(match.hands)})" in text
 
 
 def test_a_match_in_progress_has_a_running_summary_and_no_row_for_the_current_hand():
