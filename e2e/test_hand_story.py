@@ -81,6 +81,12 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
     # the blunder's frame, reached from its line, shows it marked
     dialog.locator(".costly").first.click()
     expect(dialog.locator(f'.review-decision[data-index="{worst[0].index}"]')).to_have_attribute("data-costly", "1")
+    # the computer's decisions, valued from its own view, on demand
+    dialog.get_by_label(table.t("review.show_computer")).check()
+    dialog.press("Home")
+    first = next(i for i, (p, _) in enumerate(sim.table.game.actions) if p == 1)
+    expect(dialog.locator(f'.review-decision[data-index="{first}"]')).to_contain_text(
+        table.t("review.alt.chosen.computer", action="", value="").strip(" :"), timeout=REVIEW_MS)
     dialog.press("Escape")
     expect(dialog).to_be_hidden()
 

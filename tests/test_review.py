@@ -108,3 +108,15 @@ def test_forced_moves_are_not_decisions():
             legal_counts.append((i, len(h.legal_codes())))
         h.apply(a)
     assert idx == [i for i, n in legal_counts if n > 1]
+
+
+def test_the_worker_slice_gives_the_same_decision_as_cpython():
+    import json
+
+    from ui.botcall import review_step_json
+    g = strict_phase_deal()
+    play(g, "play:9H")
+    hand = {"deck": list(g.deck), "dealer": g.dealer, "actions": g.action_notations()}
+    index = len(g.actions) - 1
+    answer = json.loads(review_step_json(json.dumps(hand), index))
+    assert Decision.from_dict(answer) == review_decision(g, index)

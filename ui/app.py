@@ -49,6 +49,15 @@ def set_text(el, text):
         el.textContent = text
 
 
+def set_lines(box, texts):
+    """Replace ``box``'s content with one paragraph per text."""
+    box.replaceChildren()
+    for text in texts:
+        p = document.createElement("p")
+        set_text(p, text)
+        box.appendChild(p)
+
+
 def set_label(el, text):
     el.setAttribute("aria-label", text)
 
@@ -390,9 +399,16 @@ class App:
         hand = {"deck": deck, "dealer": dealer, "actions": actions}
         if actions:
             self.spawn(self.review.open(hand))
-        elif not self.busy:
-            self.start_replay(hand)  # start() (or the next computer turn) plays on from here
-            self.spawn(self.computer_turns())
+        else:
+            self.start_replay(hand)
+            self.spawn(self.play_on_when_idle())
+
+    async def play_on_when_idle(self):
+        """Let the computer move in a table swapped in while a turn was running
+        (that turn stops when it sees the table changed)."""
+        while self.busy:
+            await asyncio.sleep(0.05)
+        await self.computer_turns()
 
     # -- settings, dialogs, notices ------------------------------------------
     def switch_language(self, lang):
@@ -652,12 +668,7 @@ class App:
         set_text(by_id("turn"), m.turn_text)
         set_text(by_id("points"), m.points_text)
         if m.messages != self.rendered_messages:
-            box = by_id("messages")
-            box.replaceChildren()
-            for text in m.messages:
-                p = document.createElement("p")
-                set_text(p, text)
-                box.appendChild(p)
+            set_lines(by_id("messages"), m.messages)
             self.rendered_messages = list(m.messages)
         set_text(by_id("stats-hands"), m.stats_texts[0])
         set_text(by_id("stats-matches"), m.stats_texts[1])
@@ -671,12 +682,7 @@ class App:
         if m.match_over and m.story_lines != self.rendered_story:
             self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
         if m.story_lines != self.rendered_story:
-            lines = by_id("story-lines")
-            lines.replaceChildren()
-            for text in m.story_lines:
-                p = document.createElement("p")
-                set_text(p, text)
-                lines.appendChild(p)
+            set_lines(by_id("story-lines"), m.story_lines)
             self.rendered_story = list(m.story_lines)
 
     def render_buttons(self, m):

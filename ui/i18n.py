@@ -41,7 +41,7 @@ def dynamic_keys() -> set[str]:
         keys |= {f"result.{kind}.{w}" for kind in RESULT_KINDS}
         keys |= {f"why.{rule}.{w}" for rule in WHY_RULES}
         keys |= {f"story.marriage.{w}", f"sheet.won.{w}", f"review.costly.{w}", f"review.won.{w}",
-                 f"review.event.{w}", f"review.hand.{w}", f"review.played.{w}",
+                 f"review.event.{w}", f"review.hand.{w}", f"review.played.{w}", f"review.alt.chosen.{w}",
                  f"replay.original.{w}"}
         keys |= {f"review.did.{kind}.{w}" for kind in ACTION_KINDS}
         keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",

@@ -19,7 +19,7 @@ from sixtysix.review import Decision, costliest, decision_points, replay
 
 from ui.review_view import WHO, action_words, costly_text, decision_text, frames, is_costly
 
-HUMAN = 0
+HUMAN, COMPUTER = 0, 1
 
 
 def by_id(name):
@@ -45,28 +45,32 @@ class ReviewDialog:
         self.run_id = 0
         self.costly_shown = None  # what the list of costly decisions shows now
         self.proxies = []
+        self.show_computer = False  # the computer's decisions valued and shown too
 
     def bind(self):
         self.app.listen(by_id("btn-review-prev"), "click", lambda e: self.step(-1))
         self.app.listen(by_id("btn-review-next"), "click", lambda e: self.step(1))
         self.app.listen(by_id("review-dialog"), "keydown", self.on_key)
+        self.app.listen(by_id("review-computer"), "change", self.on_show_computer)
 
     @property
     def tr(self):
         return self.app.tr
 
     # -- opening and analysing ---------------------------------------------
-    async def open(self, hand: dict, player: int = HUMAN):
+    async def open(self, hand: dict, keep_frame: bool = False):
         """Show ``hand`` and value its decisions (from the cache if done before)."""
         self.hand = {"deck": list(hand["deck"]), "dealer": hand["dealer"], "actions": list(hand["actions"])}
-        self.player = player
         self.frames = frames(self.hand["deck"], self.hand["dealer"], self.hand["actions"])
-        self.at = 0
+        self.at = min(self.at, len(self.frames) - 1) if keep_frame else 0
         key = json.dumps(self.hand)
         self.decisions = self.cache.setdefault(key, {})
         game = replay(self.hand["deck"], self.hand["dealer"], self.hand["actions"])
-        self.pending = [i for i in decision_points(game, player) if i not in self.decisions]
-        self.total = len(self.decisions) + len(self.pending)
+        players = (HUMAN, COMPUTER) if self.show_computer else (HUMAN,)
+        wanted = sorted(i for p in players for i in decision_points(game, p))
+        self.shown = set(wanted)
+        self.pending = [i for i in wanted if i not in self.decisions]
+        self.total = len(wanted)
         self.failed = False
         self.run_id += 1
         dialog = by_id("review-dialog")
@@ -89,6 +93,11 @@ class ReviewDialog:
             self.cache[key][index] = Decision.from_dict(json.loads(answer))
             self.render()
         self.render()
+
+    def on_show_computer(self, event):
+        self.show_computer = bool(event.target.checked)
+        if self.hand is not None:
+            self.app.spawn(self.open(self.hand, keep_frame=True))
 
     # -- moving --------------------------------------------------------------
     def step(self, delta):
@@ -116,6 +125,7 @@ class ReviewDialog:
         dialog.dataset.frame = str(self.at + 1)
         dialog.dataset.frames = str(len(self.frames))
         dialog.dataset.progress = "done" if done else f"{self.total - len(self.pending)}/{self.total}"
+        by_id("review-computer").checked = self.show_computer
         if self.failed:
             status = t("review.failed")
         elif not self.total:
@@ -129,7 +139,8 @@ class ReviewDialog:
         self.render_frame()
 
     def render_costly(self, done):
-        worst = costliest([self.decisions[i] for i in sorted(self.decisions)]) if done and self.total else None
+        mine = [self.decisions[i] for i in sorted(self.decisions) if self.decisions[i].player == HUMAN]
+        worst = costliest(mine) if done and self.total else None
         shown = (self.tr.lang, id(self.decisions), None if worst is None else [d.index for d in worst])
         if shown == self.costly_shown:
             return  # redrawn only when it changes (each button holds a handler)
@@ -204,7 +215,7 @@ class ReviewDialog:
             if not action.startswith("play:"):
                 box.appendChild(self.line(t(f"review.event.{WHO[player]}",
                                             action=self.words(action))))
-            if player == self.player and index in self.decisions:
+            if index in self.shown and index in self.decisions:
                 box.appendChild(self.decision(self.decisions[index]))
         if f.winner is not None:
             box.appendChild(self.line(t(f"review.won.{WHO[f.winner]}")))

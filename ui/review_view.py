@@ -93,7 +93,8 @@ def decision_text(d: Decision, tr: Translator) -> list[str]:
     lines = []
     for a in ranked:
         words, value = action_words(a, tr, False), number(d.values[a], tr.lang)
-        lines.append(tr.t("review.alt.chosen", action=words, value=value) if a == d.chosen else f"{words}: {value}")
+        chosen = tr.t(f"review.alt.chosen.{WHO[d.player]}", action=words, value=value)
+        lines.append(chosen if a == d.chosen else f"{words}: {value}")
     return lines
 
 
