@@ -377,7 +377,8 @@ class App:
 
     def open_share(self):
         hand = self.table.hand_record()
-        base = str(window.location.href).split("#")[0]
+        # The page's own address without its query: a link carries no ?seed= or test option.
+        base = str(window.location.origin) + str(window.location.pathname)
         by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
         by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
         by_id("share-dialog").showModal()

@@ -81,7 +81,9 @@ class ReviewDialog:
 
     async def analyse(self, run_id, key):
         text = json.dumps(self.hand)
-        while self.pending and run_id == self.run_id:
+        # Closing the dialog stops the analysis (the bot worker is free for play);
+        # opening it again goes on from the cache.
+        while self.pending and run_id == self.run_id and by_id("review-dialog").open:
             index = self.pending[0]
             answer = await self.app.call_worker("review_step", text, index)
             if run_id != self.run_id:
@@ -113,7 +115,7 @@ class ReviewDialog:
     def on_key(self, event):
         key = str(event.key)
         moves = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -len(self.frames), "End": len(self.frames)}
-        if key in moves and not str(event.target.tagName).lower() in ("select", "input"):
+        if key in moves and str(event.target.tagName).lower() not in ("select", "input"):
             event.preventDefault()
             self.step(moves[key])
 
