@@ -51,6 +51,7 @@ bench:
 	@# and measures it in headless Chromium and CPython; options via
 	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md).
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
+	$(PYTHON) tools/bench_review.py
 
 clean:
 	rm -rf dist build results test-results .pytest_cache .hypothesis

@@ -25,7 +25,10 @@ import json
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from ui import present
+from ui import present, share
+from ui.replay import replay_table
+from ui.review_dialog import ReviewDialog
+from ui.sheet_dialog import fill_sheet
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
@@ -48,6 +51,15 @@ def set_text(el, text):
     """The one way this module writes visible text (every text comes from i18n)."""
     if el.textContent != text:
         el.textContent = text
+
+
+def set_lines(box, texts):
+    """Replace ``box``'s content with one paragraph per text."""
+    box.replaceChildren()
+    for text in texts:
+        p = document.createElement("p")
+        set_text(p, text)
+        box.appendChild(p)
 
 
 def set_label(el, text):
@@ -87,10 +99,13 @@ class App:
         self.update_waiting = False
         self.rendered_trick = []
         self.rendered_messages = None
+        self.rendered_story = None
         self.refocus_hand = None
         self.worker = None
         self.table = self.load_table()
         self.proxies = []
+        self.review = ReviewDialog(self)
+        self.match_table = None  # the match's own table, kept aside while a deal is replayed
 
     # -- start -------------------------------------------------------------
     def load_table(self):
@@ -117,6 +132,8 @@ class App:
 
     def save(self, table=None):
         table = table or self.table
+        if table.replay_of is not None:
+            return  # a replayed deal is never saved and never counted
         stats_saved = self.store.save_stats(self.stats)  # first: a tab adopting the match reads these
         status = self.store.save_game(table.match, table.counted_hands)
         if status == STALE:
@@ -145,7 +162,10 @@ class App:
         if saved is None:
             return
         self.stats = self.store.load_stats()
-        self.replace_table(Table(*saved, self.stats))
+        if self.match_table is not None:  # a replay on the table: the match waits aside
+            self.match_table = Table(*saved, self.stats)
+        else:
+            self.replace_table(Table(*saved, self.stats))
         self.tell_once("notice.other_tab")
         self.render()
 
@@ -154,7 +174,9 @@ class App:
         key = str(event.key or "")
         if key == STATS_KEY:
             self.stats = self.store.load_stats()
-            self.table.stats = self.stats
+            for table in (self.table, self.match_table):
+                if table is not None:
+                    table.stats = self.stats
         elif key == self.store.game_key and not self.busy and self.store.newer_elsewhere():
             self.adopt_newer()  # while busy, the next save finds it STALE and adopts
 
@@ -175,6 +197,14 @@ class App:
         self.listen(by_id("btn-rules"), "click", lambda e: self.show_dialog("rules-dialog"))
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
+        self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
+        self.listen(by_id("btn-review"), "click", lambda e: self.spawn(self.review.open(self.table.hand_record())))
+        self.listen(by_id("btn-replay"), "click", lambda e: self.hold_and(self.replay(False)))
+        self.listen(by_id("btn-replay-other"), "click", lambda e: self.hold_and(self.replay(True)))
+        self.listen(by_id("btn-back"), "click", lambda e: self.hold_and(self.back_to_match()))
+        self.listen(by_id("btn-share"), "click", lambda e: self.open_share())
+        self.listen(window, "hashchange", lambda e: self.open_link())
+        self.review.bind()
         self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
         for button in document.querySelectorAll("button.lang"):
             self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
@@ -203,6 +233,8 @@ class App:
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
         if self.confirming:
             self.ask_confirm("confirm.seed")
+        else:
+            self.open_link()
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). ask_worker awaits it.
@@ -342,6 +374,10 @@ class App:
 
     async def ask_worker(self, function, view, level=None):
         """Call the bot worker; ``None`` if it fails (the table then falls back)."""
+        return await self.call_worker(function, json.dumps(view), *([level] if level else []))
+
+    async def call_worker(self, function, *args):
+        """Call ``function`` of the bot worker with JSON-like ``args``; ``None`` if it fails."""
         try:
             if self.worker is None:
                 window.performance.mark("sixtysix:worker-wait")
@@ -350,12 +386,11 @@ class App:
                     from ui import bot_worker
                     self.worker = bot_worker
                 window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
-            args = [json.dumps(view)] + ([level] if level else [])
             window.performance.mark("sixtysix:ask")
             result = getattr(self.worker, function)(*args)
             if not isinstance(result, str):  # a worker's answer is a promise
                 result = await result
-            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint"): bot time per call
+            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
             window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
             return str(result)
         except Exception as exc:
@@ -377,7 +412,7 @@ class App:
         self.render()
 
     async def next_hand(self):
-        if self.busy or not self.table.hand_over or self.table.match_over:
+        if self.busy or not self.table.hand_over or self.table.match_over or self.table.replay_of is not None:
             return
         if document.activeElement == by_id("btn-next-hand"):
             self.refocus_hand = 0  # a keyboard player lands on the new hand
@@ -393,11 +428,13 @@ class App:
         (the abandoned match counts as lost). Works while the computer thinks."""
         if close_menu:
             by_id("menu-dialog").close()
-        if self.table.in_progress and not confirmed:
-            self.confirming = ("new", None)
+        match = self.match_table or self.table  # a replay on the table: the match waits aside
+        if match.in_progress and not confirmed:
+            self.confirming = ("new", seed)
             self.ask_confirm("confirm.new_match")
             return
-        self.table.abandon()
+        match.abandon()
+        self.match_table = None  # a replay in progress ends with the old match
         self.replace_table(Table.new(seed, self.stats))  # a computer turn under way stops at its next step
         while self.busy:
             await asyncio.sleep(0.02)
@@ -433,6 +470,65 @@ class App:
             self.hold_and(self.new_match(seed=seed, confirmed=True))
         elif kind == "seed":
             self.drop_seed_from_url()  # keep the match; the link is not asked again on reload
+            self.open_link()
+
+    # -- replays and share links ---------------------------------------------
+    async def replay(self, other_seat):
+        """Deal this hand again apart from the match (ui/replay.py); the match waits aside."""
+        if self.busy:
+            return
+        self.start_replay(self.table.hand_record(), other_seat, self.table.result_facts())
+        await self.computer_turns()
+
+    def start_replay(self, hand, other_seat=False, original=None):
+        if self.match_table is None:
+            self.match_table = self.table
+        self.replace_table(replay_table(hand, other_seat, original))
+        self.render()
+
+    async def back_to_match(self):
+        if self.busy or self.match_table is None:
+            return
+        table, self.match_table = self.match_table, None
+        self.replace_table(table)
+        self.render()
+        await self.computer_turns()  # the match resumes where it was
+
+    def open_share(self):
+        hand = self.table.hand_record()
+        # The page's own address without its query: a link carries no ?seed= or test option.
+        base = str(window.location.origin) + str(window.location.pathname)
+        by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
+        by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
+        by_id("share-dialog").showModal()
+
+    def open_link(self):
+        """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.
+        A broken link gets a notice; the saved match is never touched either way."""
+        text = str(window.location.hash or "")
+        if not text.startswith(share.PREFIX):
+            return
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        try:
+            deck, dealer, actions = share.parse(text)
+        except share.LinkError as e:
+            window.console.warn(f"Sixty-Six: share link refused ({e})")
+            self.notices.append("notice.bad_link")
+            self.render()
+            return
+        hand = {"deck": deck, "dealer": dealer, "actions": actions}
+        if actions:
+            self.spawn(self.review.open(hand))
+        else:
+            self.start_replay(hand)
+            self.spawn(self.play_on_when_idle())
+
+    async def play_on_when_idle(self):
+        """Let the computer move in a table swapped in while a turn was running
+        (that turn stops when it sees the table changed)."""
+        while self.busy:
+            await asyncio.sleep(0.05)
+        await self.computer_turns()
 
     # -- settings, dialogs, notices ------------------------------------------
     def switch_language(self, lang):
@@ -444,9 +540,14 @@ class App:
         self.store.save_settings(self.settings)
         self.apply_static_texts()
         self.rendered_messages = None
+        self.rendered_story = None
         self.render()
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
+        if by_id("sheet-dialog").open:
+            self.fill_sheet(by_id("sheet-box"))
+        if by_id("review-dialog").open:
+            self.review.render()
 
     def on_level(self, event):
         level = str(event.target.value)
@@ -489,6 +590,20 @@ class App:
             box.appendChild(img)
         set_text(by_id("last-trick-text"), model.last_trick_text)
 
+    def open_sheet(self):
+        self.fill_sheet(by_id("sheet-box"))
+        by_id("sheet-dialog").showModal()
+
+    def fill_sheet(self, box):
+        fill_sheet(box, (self.match_table or self.table).match, self.tr, self.review_hand)
+
+    def review_hand(self, number):
+        """Review hand ``number`` (0-based) of the match, from the score sheet."""
+        if by_id("sheet-dialog").open:
+            by_id("sheet-dialog").close()
+        table = self.match_table or self.table
+        self.spawn(self.review.open(table.hand_record(number)))
+
     def on_update_ready(self):
         if self.update_waiting:
             return
@@ -504,7 +619,7 @@ class App:
         self.outdated = True
         self.tell_once("notice.outdated")
         self.render()
-        if self.table.hand_over or not self.table.in_progress:
+        if self.match_table is None and (self.table.hand_over or not self.table.in_progress):
             self.reload_if_outdated()
 
     def reload_if_outdated(self):
@@ -561,6 +676,7 @@ class App:
         self.render_trick(m)
         self.render_hand(m)
         self.render_status(m)
+        self.render_story(m)
         self.render_buttons(m)
         self.render_notice()
         for lang_button in document.querySelectorAll("button.lang"):
@@ -586,7 +702,16 @@ class App:
 
     def render_opponent(self, m):
         box = by_id("opp-hand")
-        set_label(box, m.opponent_aria)
+        set_label(box, m.opponent_aria if not m.revealed else self.tr.t("story.remaining.aria"))
+        shown = [str(img.getAttribute("data-code") or "") for img in box.children]
+        if m.revealed and shown != [c.code for c in m.revealed]:
+            box.replaceChildren()  # the hand is over: the computer's cards face up
+            for card in m.revealed:
+                img = self.card_img(card.code, card.name)
+                img.dataset.code = card.code
+                box.appendChild(img)
+        elif not m.revealed and any(shown):
+            box.replaceChildren()
         while box.children.length > m.opponent_count:
             box.lastElementChild.remove()
         while box.children.length < m.opponent_count:
@@ -690,20 +815,27 @@ class App:
         set_text(by_id("turn"), m.turn_text)
         set_text(by_id("points"), m.points_text)
         if m.messages != self.rendered_messages:
-            box = by_id("messages")
-            box.replaceChildren()
-            for text in m.messages:
-                p = document.createElement("p")
-                set_text(p, text)
-                box.appendChild(p)
+            set_lines(by_id("messages"), m.messages)
             self.rendered_messages = list(m.messages)
         set_text(by_id("stats-hands"), m.stats_texts[0])
         set_text(by_id("stats-matches"), m.stats_texts[1])
         by_id("btn-last-trick").disabled = m.last_trick is None
 
+    def render_story(self, m):
+        box = by_id("story")
+        box.hidden = not m.story_lines
+        sheet = by_id("story-sheet")
+        sheet.hidden = not m.match_over
+        if m.match_over and m.story_lines != self.rendered_story:
+            self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
+        if m.story_lines != self.rendered_story:
+            set_lines(by_id("story-lines"), m.story_lines)
+            self.rendered_story = list(m.story_lines)
+
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
-               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end"}
+               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
+               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)

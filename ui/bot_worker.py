@@ -3,9 +3,10 @@ so the page never freezes while the computer thinks. It never touches the DOM.
 
 The main thread calls ``choose(view_json, level)`` for the computer's moves
 and ``hint(view_json)`` for the player's hint; both return a notation string.
+``review_step(hand_json, index)`` values one decision of a finished hand.
 """
 
-from ui.botcall import choose_json
+from ui.botcall import choose_json, review_step_json
 
 HINT_LEVEL = "hard"
 
@@ -20,4 +21,10 @@ def hint(view_json):
     return choose_json(str(view_json), HINT_LEVEL)
 
 
-__export__ = ["choose", "hint"]
+def review_step(hand_json, index):
+    """One decision of a finished hand, valued from the mover's view (JSON): the
+    page asks for one decision per call, so it never waits long for an answer."""
+    return review_step_json(str(hand_json), int(index))
+
+
+__export__ = ["choose", "hint", "review_step"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from sixtysix import bots
+from sixtysix import bots, review
 
 LEVELS = ("easy", "medium", "hard", "random")
 
@@ -39,3 +39,11 @@ def choose(view: dict, level: str) -> str:
 
 def choose_json(view_json: str, level: str) -> str:
     return choose(json.loads(view_json), level)
+
+
+def review_step_json(hand_json: str, index: int) -> str:
+    """One decision of a finished hand (``{"deck", "dealer", "actions"}`` as JSON)
+    valued by :func:`sixtysix.review.review_decision`, as JSON: one slice of a review."""
+    hand = json.loads(hand_json)
+    game = review.replay(hand["deck"], hand["dealer"], hand["actions"])
+    return json.dumps(review.review_decision(game, int(index)).to_dict(), separators=(",", ":"))

@@ -24,6 +24,10 @@ RANK_LETTERS = "9JQKTA"
 LEVELS = ("easy", "medium", "hard", "random")
 RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_failed", "last_trick")
 WHO = ("you", "computer")
+ACTION_KINDS = ("play", "marry", "exchange", "close", "declare")
+#: The rules behind the game points (``sixtysix.scoring.Rule``), as ``why.<rule>.<winner>``.
+WHY_RULES = ("declared", "opponent_under_33", "opponent_no_trick", "false_declaration",
+             "false_declaration_no_trick", "closer_failed", "non_closer_no_trick", "last_trick")
 
 
 def dynamic_keys() -> set[str]:
@@ -35,9 +39,16 @@ def dynamic_keys() -> set[str]:
     keys |= {f"lang.{lang}" for lang in LANGUAGES}
     for w in WHO:
         keys |= {f"result.{kind}.{w}" for kind in RESULT_KINDS}
+        keys |= {f"why.{rule}.{w}" for rule in WHY_RULES}
+        keys |= {f"story.marriage.{w}", f"sheet.won.{w}", f"review.costly.{w}", f"review.won.{w}",
+                 f"review.event.{w}", f"review.hand.{w}", f"review.played.{w}", f"review.alt.chosen.{w}",
+                 f"replay.original.{w}"}
+        keys |= {f"review.did.{kind}.{w}" for kind in ACTION_KINDS}
         keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",
                  f"msg.close.{w}", f"msg.declare.{w}", f"msg.trick.{w}",
                  f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}"}
+    keys |= {f"review.do.{kind}" for kind in ACTION_KINDS}
+    keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
     keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
     return keys
 

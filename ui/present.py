@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import replay, story
 from .i18n import Translator
 from .state import Settings
 from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
@@ -70,6 +71,10 @@ class TableModel:
     last_trick: list[CardModel] | None
     last_trick_text: str
     stats_texts: list[str] = field(default_factory=list)
+    #: Once the hand is over: the full story (why, points, tricks, marriages, cards left)...
+    story_lines: list[str] = field(default_factory=list)
+    #: ...and the computer's remaining cards, face up.
+    revealed: list[CardModel] = field(default_factory=list)
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -162,14 +167,20 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     else:
         stock_text = tr.t("stock.count", n=v["stock"])
 
+    replaying = table.replay_of is not None
     # Buttons: shown only when the engine lists the action.
     buttons = {
         "exchange": can_act and "exchange" in legal,
         "close": can_act and "close" in legal,
         "declare": can_act and declare_offered(v, settings.count_myself),
         "hint": can_act,
-        "next_hand": hand_over and not match_over and not busy and showing is None,
-        "new_match": match_over and not busy and showing is None,
+        "next_hand": hand_over and not match_over and not busy and showing is None and not replaying,
+        "new_match": match_over and not busy and showing is None and not replaying,
+        "review": hand_over and not busy and showing is None,
+        "replay": hand_over and not busy and showing is None,
+        "replay_other": hand_over and not busy and showing is None,
+        "share": hand_over and not busy and showing is None,
+        "back": replaying and not busy and showing is None,
     }
 
     if hand_over:
@@ -203,6 +214,15 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     piles = list(v["tricks"])
     if showing is not None:
         piles[showing["winner"]] -= 1
+    facts = table.result_facts()
+    story_lines, revealed = [], []
+    if facts:
+        remaining = table.revealed_cards()
+        story_lines = story.lines(facts, v["marriages"], remaining, tr)
+        recalled = replay.original_key(table.replay_of) if replaying else None
+        if recalled:
+            story_lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
+        revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     score = table.match.scores
     st = table.stats
     return TableModel(
@@ -245,4 +265,6 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         last_trick_text=last_trick_text,
         stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
+        story_lines=story_lines,
+        revealed=revealed,
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from sixtysix import Match
 
+from . import story
 from .state import Stats
 
 HUMAN, COMPUTER = 0, 1
@@ -46,6 +47,9 @@ class Message:
 class Table:
     """One player's table: the match, the message line, the trick on show, the hint."""
 
+    #: A replayed deal (``ui.replay.Original``): no next hand, nothing saved or counted.
+    replay_of = None
+
     def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None):
         self.match = match
         self.stats = stats if stats is not None else Stats()
@@ -58,7 +62,7 @@ class Table:
         self.hint: str | None = None
         self._count_finished_hands()
         if self.hand_over:
-            self._note_result(self.view(HUMAN))
+            self._note_result()
 
     @classmethod
     def new(cls, seed=None, stats: Stats | None = None) -> "Table":
@@ -85,6 +89,20 @@ class Table:
     @property
     def to_move(self) -> int | None:
         return None if self.hand_over else self.game.to_move
+
+    def result_facts(self) -> dict | None:
+        """The engine's facts about the end of the current hand (``None`` while it runs)."""
+        result = self.game.result
+        return result.facts() if result else None
+
+    def hand_record(self, number: int | None = None) -> dict:
+        """The deal and actions of a hand of the match (the current one by default)."""
+        g = self.match.games[-1 if number is None else number]
+        return {"deck": list(g.deck), "dealer": g.dealer, "actions": g.action_notations()}
+
+    def revealed_cards(self) -> list[str]:
+        """The computer's remaining cards, face up once the hand is over (else none)."""
+        return self.game.hand(COMPUTER) if self.hand_over else []
 
     def human_to_move(self) -> bool:
         return self.to_move == HUMAN
@@ -136,7 +154,7 @@ class Table:
         if len(after["completed_tricks"]) > len(before["completed_tricks"]):
             self.showing_trick = after["completed_tricks"][-1]
         if self.hand_over:
-            self._note_result(after)
+            self._note_result()
             self._count_finished_hands()
 
     def apply_human(self, notations: list[str], count_myself: bool = False) -> None:
@@ -203,29 +221,9 @@ class Table:
         if len(after["completed_tricks"]) > len(before["completed_tricks"]) and not after["result"]:
             self.say(f"msg.trick.{WHO[after['completed_tricks'][-1]['winner']]}")
 
-    def _note_result(self, view: dict) -> None:
-        result = view["result"]
-        winner, gp, reason = result["winner"], result["game_points"], result["reason"]
-        loser = 1 - winner
-        last = view["history"][-1] if view["history"] else None
-        if reason == "declared":
-            if last and last["action"] == "declare":
-                self.say(f"result.declared.{WHO[winner]}", points=view["points"][winner], gp=gp)
-            else:
-                self.say(f"result.deemed.{WHO[winner]}", gp=gp)
-        elif reason == "false_declaration":
-            self.say(f"result.false.{WHO[loser]}", points=view["points"][loser], gp=gp)
-        elif reason == "closed_failed":
-            closer = view["closed_by"] if view["closed_by"] is not None else loser
-            declarer = last["player"] if last and last["action"] == "declare" else None
-            if declarer == closer:  # the closer declared without 66
-                self.say(f"result.closed_false.{WHO[closer]}", points=view["points"][closer], gp=gp)
-            elif declarer is not None:  # the other player reached 66 first
-                self.say(f"result.closed_beaten.{WHO[closer]}", gp=gp)
-            else:  # the cards ran out
-                self.say(f"result.closed_failed.{WHO[closer]}", gp=gp)
-        else:
-            self.say(f"result.last_trick.{WHO[winner]}", gp=gp)
+    def _note_result(self) -> None:
+        key, params = story.result_message(self.result_facts())
+        self.say(key, **params)
         if self.match.winner is not None:
             s = self.match.scores
             self.say(f"result.match.{WHO[self.match.winner]}", you=s[HUMAN], computer=s[COMPUTER])

@@ -1,0 +1,165 @@
+"""A hand tells its story (issue 10), as a person sees it: the end of a hand
+said in full, the score sheet, the review that marks a blunder (stepped by
+keyboard), replaying a deal, and share links (a good one and a broken one).
+
+The seeds come from playing the same hand in CPython (``scenarios``), and the
+review's values from ``sixtysix.review`` in CPython too: the worker computes
+the same numbers (deterministic for a seed), so the test knows the blunder.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import scenarios
+from pages import BOT_MS, TablePage
+from sixtysix.review import costliest, review
+from ui import story
+from ui.review_view import costly_text
+
+FAST = "level=random&fast=1"
+REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
+
+
+@pytest.fixture
+def table(page, open_game) -> TablePage:
+    return TablePage(page, open_game)
+
+
+@pytest.fixture(scope="module")
+def blunder():
+    """The first seed whose hand, played with the first playable card, holds a costly decision."""
+    for seed in range(1, 60):
+        sim = scenarios.play_out(seed)
+        worst = costliest(review(sim.table.game, 0))
+        if worst:
+            return sim, worst
+    raise LookupError("no seed with a costly decision")
+
+
+def play_to_the_end(table, sim):
+    table.open(f"seed={sim.seed}&{FAST}")
+    table.replay(sim.intents)
+    table.wait_hand_over()
+
+
+def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(table, blunder):
+    sim, _ = blunder
+    play_to_the_end(table, sim)
+    facts = sim.table.result_facts()
+    expect(table.html).to_have_attribute("data-result", facts["reason"])
+    panel = table.page.get_by_role("region", name=table.t("story.title"))
+    expect(panel).to_contain_text(table.t("story.points", you=facts["points"][0], computer=facts["points"][1]))
+    expect(panel).to_contain_text(table.t("story.tricks", you=facts["tricks"][0], computer=facts["tricks"][1]))
+    why = table.t(story.why_key(facts), **{**story.why_params(facts), "gp": table.tr.game_points(facts["game_points"])})
+    expect(panel).to_contain_text(why)
+    remaining = sim.table.revealed_cards()
+    opp = table.page.locator("#opp-hand img")
+    expect(opp).to_have_count(len(remaining))
+    for code in remaining:  # face up, named
+        expect(table.page.locator("#opp-hand").get_by_role("img", name=table.tr.card(code))).to_be_visible()
+
+
+def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
+    sim, worst = blunder
+    play_to_the_end(table, sim)
+    table.button("review").click()
+    dialog = table.page.get_by_role("dialog", name=table.t("review.title"))
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+    expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], table.tr))
+    frames = int(dialog.get_attribute("data-frames"))
+    expect(dialog).to_have_attribute("data-frame", "1")
+    dialog.press("ArrowRight")
+    expect(dialog).to_have_attribute("data-frame", "2")
+    dialog.press("ArrowRight")
+    dialog.press("ArrowLeft")
+    expect(dialog).to_have_attribute("data-frame", "2")
+    dialog.press("End")
+    expect(dialog).to_have_attribute("data-frame", str(frames))
+    # the blunder's frame, reached from its line, shows it marked
+    dialog.locator(".costly").first.click()
+    expect(dialog.locator(f'.review-decision[data-index="{worst[0].index}"]')).to_have_attribute("data-costly", "1")
+    # the computer's decisions, valued from its own view, on demand
+    dialog.get_by_label(table.t("review.show_computer")).check()
+    dialog.press("Home")
+    first = next(i for i, (p, _) in enumerate(sim.table.game.actions) if p == 1)
+    expect(dialog.locator(f'.review-decision[data-index="{first}"]')).to_contain_text(
+        table.t("review.alt.chosen.computer", action="", value="").strip(" :"), timeout=REVIEW_MS)
+    dialog.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(table, blunder):
+    sim, _ = blunder
+    play_to_the_end(table, sim)
+    saved = table.stored("sixtysix.game")
+    stats = table.stored("sixtysix.stats")
+    score = table.html.get_attribute("data-score")
+    dealt = sim.table.game.deck[6:12] if sim.table.game.dealer == 0 else sim.table.game.deck[0:6]
+    table.page.get_by_role("button", name=table.t("button.replay"), exact=True).click()
+    expect(table.page.get_by_role("log")).to_contain_text(table.t("msg.replay.same"))
+    table.wait_turn()  # before the first trick is complete the player holds the six cards dealt
+    assert sorted(table.hand()) == sorted(dealt)
+    table.play_first()
+    assert table.stored("sixtysix.game") == saved and table.stored("sixtysix.stats") == stats
+    table.button("back").click()
+    table.wait_hand_over()
+    expect(table.html).to_have_attribute("data-score", score)
+    assert table.stored("sixtysix.game") == saved
+
+
+def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(table, blunder, new_context, open_game):
+    sim, worst = blunder
+    play_to_the_end(table, sim)
+    table.button("share").click()
+    link = table.page.locator("#share-review").input_value()
+    assert "#hand=v1." in link
+    fresh = new_context().new_page()
+    fresh.goto(link)
+    fresh.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    other = TablePage(fresh, open_game)
+    dialog = fresh.get_by_role("dialog", name=other.t("review.title"))
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+    expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], other.tr))
+
+
+def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
+    table.open(f"seed=4&{FAST}")
+    table.play_first()
+    table.wait_turn()
+    saved = table.stored("sixtysix.game")
+    hand = table.hand()
+    table.page.goto(f"./?{FAST}#hand=v1.ABCDEFGHIJKLMNOPQRSTUVWX1zy.000000")
+    table.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(table.page.get_by_role("status").filter(has_text=table.t("notice.bad_link"))).to_be_visible()
+    table.wait_turn()
+    assert table.hand() == hand
+    assert table.stored("sixtysix.game") == saved
+
+
+def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
+    from ui.storage import decode_game
+    from ui.table import Table
+    from ui import score_sheet
+    saved, card, final = scenarios.nearly_finished_match()
+    match, counted = decode_game(saved)
+    t = Table(match, counted)
+    t.apply(0, f"play:{card}")
+    rows = score_sheet.rows(t.match, table.tr)
+    table.open(FAST)
+    table.store_raw("sixtysix.game", saved)
+    table.reload()
+    table.button("sheet").click()
+    dialog = table.page.get_by_role("dialog", name=table.t("sheet.title"))
+    expect(dialog.locator("tbody tr")).to_have_count(len(rows) - 1)  # the last hand is still being played
+    dialog.press("Escape")
+    table.play(card)
+    table.wait_hand_over()
+    panel = table.page.get_by_role("region", name=table.t("story.title"))
+    expect(panel.locator(".sheet-summary")).to_have_text(score_sheet.summary(t.match, table.tr))
+    expect(panel.locator("tbody tr")).to_have_count(len(rows))
+    last = panel.locator("tbody tr").last
+    expect(last).to_contain_text(rows[-1].reason)
+    expect(last).to_contain_text(f"{rows[-1].running[0]}–{rows[-1].running[1]}")

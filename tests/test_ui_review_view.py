@@ -1,0 +1,72 @@
+"""The review as the page shows it (ui/review_view.py): frames trick by trick and
+the values in words, in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sixtysix import Game, bots
+from sixtysix.review import Decision, review
+from sixtysix_testkit import deal, play, play_tricks
+from ui import review_view
+from ui.i18n import LANGUAGES, Translator, load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+TR = {lang: Translator(lang, load_catalog(lang, ROOT)) for lang in LANGUAGES}
+
+
+def played_hand(seed=6):
+    g = Game.new(seed=seed)
+    b = bots.make("medium", seed=1)
+    while g.result is None:
+        g.apply(b.choose(g.view(g.to_move)))
+    return g
+
+
+def test_frames_follow_the_hand_trick_by_trick():
+    g = played_hand()
+    fs = review_view.frames(g.deck, g.dealer, g.action_notations())
+    assert sum(1 for f in fs if f.winner is not None) == len(g.completed)
+    assert [i for f in fs for i, _, _ in f.actions] == list(range(len(g.actions)))
+    for f, (leader, led, answer, winner) in zip(fs, g.completed):
+        assert f.winner == winner and f.trick[0][0] == leader and len(f.trick) == 2
+        assert all(c in f.hands[p] for p, c in f.trick)  # the hands are shown before the trick
+    first = fs[0]
+    assert first.stock == list(g.deck[13:]) + [g.deck[12]]  # top first, the trump card last
+    assert first.trump_card == g.deck[12]
+
+
+def test_a_declaration_after_the_last_trick_has_its_own_frame():
+    g = deal("AC TC KH QH JS 9D", "9C JC QD 9S KD JD", "AH")
+    play_tricks(g, "AC/9C TC/JC JS/QD")
+    play(g, "marry:H declare")
+    fs = review_view.frames(g.deck, g.dealer, g.action_notations())
+    assert len(fs) == 4 and fs[-1].trick == [] and [a for _, _, a in fs[-1].actions] == ["marry:H", "declare"]
+
+
+def test_numbers_are_signed_with_a_decimal_comma():
+    assert review_view.number(1.84, "pt") == "+1,8"
+    assert review_view.number(-0.36, "it") == "\u22120,4"
+    assert review_view.number(0.02, "pt") == "0,0"
+
+
+def test_a_costly_decision_is_said_in_words():
+    d = Decision(4, 0, "play:JH", {"close": 1.8, "play:JH": -0.4, "play:AS": 0.2}, "close", 2.2)
+    assert review_view.costly_text(d, TR["pt"]) == (
+        "Fechar aqui valia +1,8 pontos de jogo; você jogou Valete de Copas: \u22120,4.")
+    assert review_view.costly_text(d, TR["it"]).startswith("Chiudere qui valeva +1,8 punti partita; tu hai giocato")
+    lines = review_view.decision_text(d, TR["pt"])
+    assert lines[0] == "Fechar: +1,8" and lines[-1].endswith("(sua escolha)") and len(lines) == 3
+    assert review_view.is_costly(d)
+
+
+def test_every_decision_of_a_real_review_has_words_in_both_languages():
+    g = played_hand(2)
+    ds = review(g, 0, budget=4_000) + review(g, 1, budget=4_000)
+    for lang in LANGUAGES:
+        tr = Translator(lang, TR[lang].catalog)
+        for d in ds:
+            review_view.decision_text(d, tr)
+            if d.best != d.chosen and d.loss is not None:
+                review_view.costly_text(d, tr)
+        assert not tr.missing

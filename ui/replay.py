@@ -1,0 +1,58 @@
+"""Replaying a deal apart from the match: "play this deal again", "play the
+other seat", and deals opened from a share link (no browser imports).
+
+A replay is a :class:`ui.table.Table` over a one-hand match of its own, with
+its own throwaway statistics: it never touches the match in progress, the
+saved data or the statistics. The page keeps the real table aside and puts it
+back when the replay ends, so the match resumes where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sixtysix import Game, Match
+from sixtysix.match import TARGET
+
+from .state import Stats
+from .table import Table
+
+WHO = ("you", "computer")
+
+
+@dataclass
+class Original:
+    """What the replayed deal gave the first time, from the replaying seat's side."""
+
+    facts: dict
+    #: The player now sits where the computer sat.
+    other_seat: bool
+
+
+def one_hand_match(deck, dealer: int) -> Match:
+    """A match holding just this deal (never saved, never continued)."""
+    match = Match.__new__(Match)
+    match.seed, match.target, match.first_dealer = None, TARGET, dealer
+    match.games = [Game.from_deck(list(deck), dealer)]
+    return match
+
+
+def replay_table(hand: dict, other_seat: bool = False, original: dict | None = None) -> Table:
+    """A table that deals ``hand`` again; with ``other_seat`` the player gets the other cards.
+
+    Swapping the dealer swaps the seats exactly: the non-dealer holds
+    ``deck[0:6]`` and leads, so the player inherits the other side's cards and turn.
+    """
+    dealer = hand["dealer"] ^ (1 if other_seat else 0)
+    table = Table(one_hand_match(hand["deck"], dealer), 0, Stats())
+    table.replay_of = Original(original or {}, other_seat)
+    table.say("msg.replay.other" if other_seat else "msg.replay.same")
+    return table
+
+
+def original_key(original: Original) -> tuple[str, dict] | None:
+    """The line that recalls the first result, seen from the seat now played."""
+    if not original.facts:
+        return None
+    winner = original.facts["winner"] ^ (1 if original.other_seat else 0)
+    return f"replay.original.{WHO[winner]}", {"gp": original.facts["game_points"]}

@@ -1,0 +1,245 @@
+"""The hand review dialog (the DOM layer of ui/review_view.py).
+
+Opened with a finished hand's record (``{"deck", "dealer", "actions"}``): it
+shows the hand trick by trick (buttons and the arrow keys), with both hands,
+the stock in order and the trump card, and asks the bot worker for the value
+of the player's decisions one at a time, so the page stays responsive and the
+progress shows. Markers for tests on the dialog: ``data-frame`` (1-based),
+``data-frames``, ``data-progress`` (``"2/9"``, then ``done``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+from sixtysix.review import Decision, costliest, decision_points, replay
+
+from ui.review_view import WHO, action_words, costly_text, decision_text, frames, is_costly
+
+HUMAN, COMPUTER = 0, 1
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def set_text(el, text):
+    """Every visible text here comes from the translator."""
+    if el.textContent != text:
+        el.textContent = text
+
+
+class ReviewDialog:
+    def __init__(self, app):
+        self.app = app
+        self.hand = None
+        self.frames = []
+        self.at = 0
+        self.decisions: dict[int, Decision] = {}
+        self.pending: list[int] = []
+        self.cache: dict[str, dict] = {}  # hand key -> decisions, for a second opening
+        self.failed = False
+        self.run_id = 0
+        self.costly_shown = None  # what the list of costly decisions shows now
+        self.proxies = []
+        self.show_computer = False  # the computer's decisions valued and shown too
+
+    def bind(self):
+        self.app.listen(by_id("btn-review-prev"), "click", lambda e: self.step(-1))
+        self.app.listen(by_id("btn-review-next"), "click", lambda e: self.step(1))
+        self.app.listen(by_id("review-dialog"), "keydown", self.on_key)
+        self.app.listen(by_id("review-computer"), "change", self.on_show_computer)
+
+    @property
+    def tr(self):
+        return self.app.tr
+
+    # -- opening and analysing ---------------------------------------------
+    async def open(self, hand: dict, keep_frame: bool = False):
+        """Show ``hand`` and value its decisions (from the cache if done before)."""
+        self.hand = {"deck": list(hand["deck"]), "dealer": hand["dealer"], "actions": list(hand["actions"])}
+        self.frames = frames(self.hand["deck"], self.hand["dealer"], self.hand["actions"])
+        self.at = min(self.at, len(self.frames) - 1) if keep_frame else 0
+        key = json.dumps(self.hand)
+        self.decisions = self.cache.setdefault(key, {})
+        game = replay(self.hand["deck"], self.hand["dealer"], self.hand["actions"])
+        players = (HUMAN, COMPUTER) if self.show_computer else (HUMAN,)
+        wanted = sorted(i for p in players for i in decision_points(game, p))
+        self.shown = set(wanted)
+        self.pending = [i for i in wanted if i not in self.decisions]
+        self.total = len(wanted)
+        self.failed = False
+        self.run_id += 1
+        dialog = by_id("review-dialog")
+        self.render()
+        if not dialog.open:
+            dialog.showModal()
+        await self.analyse(self.run_id, key)
+
+    async def analyse(self, run_id, key):
+        text = json.dumps(self.hand)
+        # Closing the dialog stops the analysis (the bot worker is free for play);
+        # opening it again goes on from the cache.
+        while self.pending and run_id == self.run_id and by_id("review-dialog").open:
+            index = self.pending[0]
+            answer = await self.app.call_worker("review_step", text, index)
+            if run_id != self.run_id:
+                return  # another hand was opened meanwhile
+            if answer is None:
+                self.failed = True
+                break
+            self.pending.pop(0)
+            self.cache[key][index] = Decision.from_dict(json.loads(answer))
+            self.render()
+        self.render()
+
+    def on_show_computer(self, event):
+        self.show_computer = bool(event.target.checked)
+        if self.hand is not None:
+            self.app.spawn(self.open(self.hand, keep_frame=True))
+
+    # -- moving --------------------------------------------------------------
+    def step(self, delta):
+        if not self.frames:
+            return
+        self.at = max(0, min(len(self.frames) - 1, self.at + delta))
+        self.render()
+
+    def go(self, index):
+        self.at = index
+        self.render()
+
+    def on_key(self, event):
+        key = str(event.key)
+        moves = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -len(self.frames), "End": len(self.frames)}
+        if key in moves and str(event.target.tagName).lower() not in ("select", "input"):
+            event.preventDefault()
+            self.step(moves[key])
+
+    # -- drawing -------------------------------------------------------------
+    def render(self):
+        dialog = by_id("review-dialog")
+        t = self.tr.t
+        done = not self.pending
+        dialog.dataset.frame = str(self.at + 1)
+        dialog.dataset.frames = str(len(self.frames))
+        dialog.dataset.progress = "done" if done else f"{self.total - len(self.pending)}/{self.total}"
+        by_id("review-computer").checked = self.show_computer
+        if self.failed:
+            status = t("review.failed")
+        elif not self.total:
+            status = t("review.none")
+        elif done:
+            status = t("review.done", total=self.total)
+        else:
+            status = t("review.progress", done=self.total - len(self.pending), total=self.total)
+        set_text(by_id("review-progress"), status)
+        self.render_costly(done)
+        self.render_frame()
+
+    def render_costly(self, done):
+        mine = [self.decisions[i] for i in sorted(self.decisions) if self.decisions[i].player == HUMAN]
+        worst = costliest(mine) if done and self.total else None
+        shown = (self.tr.lang, id(self.decisions), None if worst is None else [d.index for d in worst])
+        if shown == self.costly_shown:
+            return  # redrawn only when it changes (each button holds a handler)
+        self.costly_shown = shown
+        box = by_id("review-costly")
+        box.replaceChildren()
+        for proxy in self.proxies:
+            proxy.destroy()
+        self.proxies = []
+        if worst is None:
+            return
+        if not worst:
+            p = document.createElement("p")
+            set_text(p, self.tr.t("review.no_costly"))
+            box.appendChild(p)
+            return
+        for d in worst:
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "costly"
+            button.dataset.index = str(d.index)
+            set_text(button, costly_text(d, self.tr))
+            frame = next(k for k, f in enumerate(self.frames) if any(i == d.index for i, _, _ in f.actions))
+            proxy = create_proxy(lambda e, k=frame: self.go(k))
+            self.proxies.append(proxy)
+            button.addEventListener("click", proxy)
+            box.appendChild(button)
+
+    def cards_row(self, codes, label_key, params=None, mark_last=False):
+        row = document.createElement("div")
+        row.className = "review-row"
+        label = document.createElement("p")
+        label.className = "review-label"
+        set_text(label, self.tr.t(label_key, **(params or {})))
+        row.appendChild(label)
+        cards = document.createElement("div")
+        cards.className = "review-cards"
+        for i, code in enumerate(codes):
+            img = self.app.card_img(code, self.tr.card(code))
+            img.classList.add("mini")
+            if mark_last and i == len(codes) - 1:
+                img.classList.add("trump")
+            cards.appendChild(img)
+        row.appendChild(cards)
+        return row
+
+    def render_frame(self):
+        box = by_id("review-frame")
+        box.replaceChildren()
+        by_id("btn-review-prev").disabled = self.at <= 0
+        by_id("btn-review-next").disabled = self.at >= len(self.frames) - 1
+        if not self.frames:
+            return
+        f = self.frames[self.at]
+        t = self.tr.t
+        title = document.createElement("h3")
+        has_trick = bool(f.trick) and f.winner is not None
+        n_tricks = sum(1 for x in self.frames if x.winner is not None)
+        set_text(title, t("review.trick", n=f.number, total=n_tricks) if has_trick else t("review.after"))
+        box.appendChild(title)
+        box.appendChild(self.cards_row(f.hands[1], "review.hand.computer"))
+        if f.trick:
+            box.appendChild(self.cards_row([c for _, c in f.trick], f"review.played.{WHO[f.trick[0][0]]}"))
+        box.appendChild(self.cards_row(f.hands[0], "review.hand.you"))
+        if f.closed:
+            box.appendChild(self.line(t("review.stock.closed")))
+        elif f.stock:
+            box.appendChild(self.cards_row(f.stock, "review.stock", mark_last=True))
+        else:
+            box.appendChild(self.line(t("review.stock.empty")))
+        for index, player, action in f.actions:
+            if not action.startswith("play:"):
+                box.appendChild(self.line(t(f"review.event.{WHO[player]}",
+                                            action=self.words(action))))
+            if index in self.shown and index in self.decisions:
+                box.appendChild(self.decision(self.decisions[index]))
+        if f.winner is not None:
+            box.appendChild(self.line(t(f"review.won.{WHO[f.winner]}")))
+
+    def words(self, action):
+        return action_words(action, self.tr, False)
+
+    def line(self, text, cls="review-line"):
+        p = document.createElement("p")
+        p.className = cls
+        set_text(p, text)
+        return p
+
+    def decision(self, d: Decision):
+        box = document.createElement("div")
+        box.className = "review-decision"
+        box.dataset.index = str(d.index)
+        box.dataset.costly = "1" if is_costly(d) else "0"
+        if is_costly(d):
+            box.appendChild(self.line(costly_text(d, self.tr), "review-costly-line"))
+        for text in decision_text(d, self.tr):
+            box.appendChild(self.line(text, "review-alt"))
+        if d.exact:
+            box.appendChild(self.line(self.tr.t("review.exact"), "review-note"))
+        return box

@@ -1,0 +1,110 @@
+"""The hand review, as the page shows it: the hand trick by trick, and the
+review's values in words (no browser imports).
+
+:func:`frames` replays a finished hand with the engine and cuts it into one
+frame per trick (plus one for what came after the last trick, such as a
+declaration): both hands as they were before the trick, the stock in order,
+the trump card, the cards played and the other actions. The values come from
+:mod:`sixtysix.review` (computed in the bot worker, one decision per call);
+:func:`decision_text` and :func:`costly_text` put them into words, such as
+"Fechar aqui valia +1,8 pontos de jogo; você jogou o Valete de Copas: −0,4".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sixtysix import Game
+from sixtysix.review import COSTLY, Decision
+
+from .i18n import Translator
+
+WHO = ("you", "computer")
+MINUS = "\u2212"
+
+
+@dataclass
+class Frame:
+    #: 1-based trick number; the frame after the last trick has ``trick == []``.
+    number: int
+    hands: list              # both players' cards before this trick
+    stock: list              # the stock top first, the trump card last (empty once drawn)
+    trump: str
+    trump_card: str | None
+    closed: bool
+    #: (player, card) in the order played, and who won.
+    trick: list = field(default_factory=list)
+    winner: int | None = None
+    #: Every action of the frame as (index in the hand's actions, player, notation).
+    actions: list = field(default_factory=list)
+
+
+def frames(deck, dealer: int, actions: list[str]) -> list[Frame]:
+    """The hand cut trick by trick, replayed through the engine."""
+    g = Game.from_deck(list(deck), dealer)
+    out: list[Frame] = []
+
+    def start() -> Frame:
+        return Frame(len(out) + 1, [g.hand(0), g.hand(1)], g.stock_cards(), g.trump_suit,
+                     g.stock_cards()[-1] if g.stock_size else None, g.closed_by >= 0)
+
+    frame = start()
+    for i, a in enumerate(actions):
+        player = g.to_move
+        done = len(g.completed)
+        g.apply(a)
+        frame.actions.append((i, player, a))
+        if a.startswith("play:"):
+            frame.trick.append((player, a[5:]))
+        if len(g.completed) > done:
+            frame.winner = g.completed[-1][3]
+            out.append(frame)
+            frame = start()
+    if frame.actions:
+        out.append(frame)
+    return out
+
+
+def number(value: float, lang: str) -> str:
+    """A signed value with one decimal, in the language's way: "+1,8", "−0,4"."""
+    text = f"{abs(value):.1f}"
+    if lang in ("pt", "it"):
+        text = text.replace(".", ",")
+    if round(abs(value), 1) == 0:
+        return text
+    return ("+" if value > 0 else MINUS) + text
+
+
+def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> str:
+    """An action as a choice ("Fechar") or, with ``done``, as what was done ("você fechou")."""
+    kind, _, arg = action.partition(":")
+    params = {}
+    if kind == "play":
+        params["card"] = tr.card(arg)
+    elif kind == "marry":
+        params["suit"] = tr.suit(arg)
+    key = f"review.did.{kind}.{who}" if done else f"review.do.{kind}"
+    return tr.t(key, **params)
+
+
+def decision_text(d: Decision, tr: Translator) -> list[str]:
+    """Every alternative with its value, best first; the chosen one marked."""
+    ranked = sorted((a for a in d.values if d.values[a] is not None), key=lambda a: -d.values[a])
+    lines = []
+    for a in ranked:
+        words, value = action_words(a, tr, False), number(d.values[a], tr.lang)
+        chosen = tr.t(f"review.alt.chosen.{WHO[d.player]}", action=words, value=value)
+        lines.append(chosen if a == d.chosen else f"{words}: {value}")
+    return lines
+
+
+def costly_text(d: Decision, tr: Translator) -> str:
+    """The sentence that explains a costly decision."""
+    who = WHO[d.player]
+    return tr.t(f"review.costly.{who}", best=action_words(d.best, tr, False),
+                best_value=number(d.values[d.best], tr.lang),
+                did=action_words(d.chosen, tr, True, who), value=number(d.values[d.chosen], tr.lang))
+
+
+def is_costly(d: Decision) -> bool:
+    return d.loss is not None and d.loss >= COSTLY

@@ -1,0 +1,61 @@
+"""The match's score sheet: one row per finished hand, from the match record.
+
+Everything comes from the saved match (its games' decks, dealers and result
+facts), so the sheet survives a reload exactly as the match does. No browser
+imports; :func:`rows` gives plain values and texts the DOM layer copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .i18n import Translator
+
+WHO = ("you", "computer")
+#: The short words for the rule behind each hand's game points (``sheet.rule.<rule>``).
+RULES = ("declared", "opponent_under_33", "opponent_no_trick", "false_declaration", "closer_failed",
+         "non_closer_no_trick", "last_trick")
+
+#: The sheet's column headings, in order.
+COLUMNS = ("sheet.col.hand", "sheet.col.dealer", "sheet.col.winner", "sheet.col.gp", "sheet.col.reason",
+           "sheet.col.points", "sheet.col.score")
+
+
+@dataclass
+class SheetRow:
+    number: int
+    dealer: str        # translated "Você" / "Computador"
+    winner: str
+    winner_who: str    # "you" / "computer" (for styling)
+    game_points: int
+    reason: str        # the rule in a few words
+    points: list       # both sides' points at the end of the hand
+    running: list      # the score after this hand
+
+
+def rule_words(facts: dict, tr: Translator) -> str:
+    words = tr.t(f"sheet.rule.{facts['rule']}")
+    return tr.t("sheet.deemed", rule=words) if facts["deemed"] else words
+
+
+def rows(match, tr: Translator) -> list[SheetRow]:
+    """The finished hands of ``match``, oldest first, with the running score."""
+    out, running = [], [0, 0]
+    for n, game in enumerate(match.games, 1):
+        if game.result is None:
+            continue
+        f = game.result.facts()
+        running[f["winner"]] += f["game_points"]
+        out.append(SheetRow(n, tr.t(f"player.{WHO[game.dealer]}"), tr.t(f"player.{WHO[f['winner']]}"),
+                            WHO[f["winner"]], f["game_points"], rule_words(f, tr), list(f["points"]),
+                            list(running)))
+    return out
+
+
+def summary(match, tr: Translator) -> str:
+    """One line: who leads or who won the match, by how much, in how many hands."""
+    s = match.scores
+    played = sum(1 for g in match.games if g.result is not None)
+    if match.winner is not None:
+        return tr.t(f"sheet.won.{WHO[match.winner]}", you=s[0], computer=s[1], hands=played)
+    return tr.t("sheet.running", you=s[0], computer=s[1], hands=played, target=match.target)
