@@ -31,6 +31,7 @@ from .bots import make
 from .game import Game
 
 CLOSE_CODE = 29
+SEARCH_BOTS = ("hard", "hard-v1", "medium", "open")
 
 
 def pair_deck(seed, i: int) -> tuple[list[str], int]:
@@ -61,6 +62,8 @@ def _make(spec: str, seed, budget):
     name, opts = parse_bot(spec)
     if budget and name in ("hard", "open"):
         opts.setdefault("budget", budget)
+    if name in SEARCH_BOTS:   # no wall-time cap: results depend on the seeds only, never on load
+        opts.setdefault("time_cap", None)
     return make(name, seed=seed, **opts)
 
 
