@@ -34,6 +34,7 @@ from ..actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action
 from ..cards import KING, NINE, QUEEN
 from ..game import STOCK_START
 from ..view import View
+from . import inference as I
 from . import worlds as W
 from .evaluate import evaluate as default_evaluate
 from .search import G, INF, OutOfBudget, Searcher, WIN, declare_value
@@ -61,7 +62,8 @@ class SearchBot:
     def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
                  exact_tail: bool = True, name: str | None = None, evaluate=None,
-                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1):
+                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1,
+                 inference: str = "model", horizon: int = 4, temperature: float = 0.5, floor: float = 0.15):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
@@ -74,6 +76,10 @@ class SearchBot:
         self.close_worlds = close_worlds
         self.close_depth = close_depth
         self.evaluate = evaluate or default_evaluate
+        if inference not in ("model", "uniform"):
+            raise ValueError(f"inference is 'model' or 'uniform', not {inference!r}")
+        self.inference = inference   # "uniform": every consistent world counts the same (hard-v1)
+        self.model = I.Model(horizon=horizon, temperature=temperature, floor=floor)
         if name:
             self.name = name
         self.last = None   # details of the last decision (for tools and tests)
@@ -92,8 +98,11 @@ class SearchBot:
                 return ACTIONS[DECLARE]
             return ACTIONS[fallback(view, legal)]
         rng = decision_rng(self.seed, view)
-        n = self.max_worlds
-        return self._decide(view, lambda: W.worlds(k, n, rng))
+        found = W.worlds(k, self.max_worlds, rng)
+        if self.inference == "uniform":
+            return self._decide(view, lambda: found)
+        ws = I.weights(view, found, self.model, self.evaluate, rng)
+        return self._decide(view, lambda: found, ws)
 
     def choose_open(self, game) -> Action:
         """The open-hand player: the same search given the true hidden cards (evaluation only)."""
@@ -103,7 +112,7 @@ class SearchBot:
 
     # --- the decision -------------------------------------------------------------------
 
-    def _decide(self, view: View, world_source) -> Action:
+    def _decide(self, view: View, world_source, weights=None) -> Action:
         legal = [Action.parse(a).code for a in view.legal]
         me = view.player
         self.last = None
@@ -116,7 +125,8 @@ class SearchBot:
             return ACTIONS[moves[0].first]
         start = time.perf_counter()
         trump = cards.suit_index(view.trump)
-        searcher = Searcher(trump, self.evaluate, deadline=start + self.time_cap)
+        deadline = None if self.time_cap is None else start + self.time_cap
+        searcher = Searcher(trump, self.evaluate, deadline=deadline)
         searcher.exact_tail = self.exact_tail
         searcher.close_depth = self.close_depth
         plain = [m for m in moves if not m.close]
@@ -126,6 +136,7 @@ class SearchBot:
         done, per_world, close_wins = [], [], 0
         hard_cap = self.budget * 2
         pending = list(world_source())
+        wts = weights or [1] * len(pending)   # the worlds' weights (ints when uniform: exact sums)
         i = 0
         while i < len(pending):
             opp, stock = pending[i]
@@ -135,7 +146,7 @@ class SearchBot:
             try:
                 vals = world_values(searcher, g, me, plain, depth)
                 if closing:
-                    close_wins += closing_wins(searcher, g, me, EXCHANGE in legal)
+                    close_wins += wts[i] * closing_wins(searcher, g, me, EXCHANGE in legal)
             except OutOfBudget as e:
                 if str(e) == "time" or len(done) >= self.min_worlds or depth <= 1:
                     break
@@ -151,11 +162,12 @@ class SearchBot:
         if not done:
             return ACTIONS[fallback(view, legal)]
         n = len(done)
+        mass = sum(wts[:n])
         # pass 2: closing is a candidate only if it wins in close_share of the worlds; then each
         # "close and lead c" is scored in (up to close_worlds of) the same worlds
         considered = list(plain)
         close_vals = []
-        if closing and close_wins >= self.close_share * n and close_wins > 0:
+        if closing and close_wins >= self.close_share * mass and close_wins > 0:
             spent = searcher.count
             searcher.node_cap = spent + 2 * self.budget
             for opp, stock in done[:self.close_worlds]:
@@ -168,18 +180,21 @@ class SearchBot:
                     break
             if close_vals:
                 n = len(close_vals)
+                mass = sum(wts[:n])
                 considered += closing
         totals = []
         for j in range(len(plain)):
-            totals.append(sum(per_world[w][j] for w in range(n)))
+            totals.append(sum(wts[w] * per_world[w][j] for w in range(n)))
         for j in range(len(closing) if close_vals else 0):
             vs = [close_vals[w][j] for w in range(n)]
-            ok = sum(v > 0 for v in vs) >= self.close_share * n
-            totals.append(sum(vs) if ok else -INF * n)
+            ok = sum(wts[w] for w in range(n) if vs[w] > 0) >= self.close_share * mass
+            totals.append(sum(wts[w] * vs[w] for w in range(n)) if ok else -INF * mass)
         bj = max(range(len(considered)), key=lambda j: (totals[j], -j))
         best = considered[bj]
-        self.last = {"worlds": n, "nodes": searcher.count, "depth": depth, "close_wins": close_wins / len(done),
-                     "values": {m.label: totals[j] / n / G for j, m in enumerate(considered)},
+        self.last = {"worlds": n, "nodes": searcher.count, "depth": depth,
+                     "close_wins": close_wins / sum(wts[:len(done)]),
+                     "effective_worlds": I.effective_worlds(wts[:n]),
+                     "values": {m.label: totals[j] / mass / G for j, m in enumerate(considered)},
                      "choice": best.label, "seconds": time.perf_counter() - start}
         return ACTIONS[best.first]
 
