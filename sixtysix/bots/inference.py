@@ -37,7 +37,8 @@ import random
 from .. import cards
 from ..actions import EXCHANGE, MARRY, Action
 from ..cards import KING, NINE, QUEEN
-from ..game import STOCK_START, Game
+from ..cards import POINTS
+from ..game import STOCK_START, Game, trick_winner
 from ..view import View
 from .search import G, OutOfBudget, Searcher
 
@@ -187,9 +188,11 @@ def _log_likelihood(view: View, deck: list[str], events, model: Model, s: Search
         if i in window and budget_left and g.pending_marriage < 0:
             alts = [c for c in legal if c < MARRY]
             if len(alts) > 1:
-                s.open_tt = {}
                 try:
-                    vals = world_values(s, g, opp, [RootMove(c, False, False, c) for c in alts], 1)
+                    if g.is_strict():
+                        vals = world_values(s, g, opp, [RootMove(c, False, False, c) for c in alts], 1)
+                    else:
+                        vals = [trick_value(s, g, opp, c) for c in alts]
                 except OutOfBudget:
                     budget_left = False
                 else:
@@ -199,6 +202,31 @@ def _log_likelihood(view: View, deck: list[str], events, model: Model, s: Search
                     lw += math.log((1 - model.floor) * q + model.floor / len(alts))
         g.push(a)
     return lw
+
+
+def trick_value(s: Searcher, g: Game, p: int, card: int) -> int:
+    """The value for ``p`` of playing ``card`` now while the stock is open: the trick (against
+    the best answer when ``p`` leads) and then the evaluation of the hands, *before* the draws,
+    so the value does not depend on the order of the stock, which ``p`` could not see."""
+    other = 1 - p
+    hp, ho = g.hands[p] & ~(1 << card), g.hands[other]
+    pp, po = g.points(p), g.points(other)
+    tp, to = int(g.tricks[p] > 0), int(g.tricks[other] > 0)
+    if g.led >= 0:
+        return _after_trick(s, g, other, g.led, card, ho, hp, po, pp, to, tp, p)
+    if tp and card % 6 in (QUEEN, KING) and g.pending_marriage < 0 and g.has_marriage_partner(p, card):
+        pp += 40 if card // 6 == g.trump else 20
+    return min(_after_trick(s, g, p, card, a, hp, ho & ~(1 << a), pp, po, tp, to, p) for a in cards.cards_in(ho))
+
+
+def _after_trick(s, g, leader, led, answer, hl, hf, pl, pf, tl, tf, p) -> int:
+    """For ``p``: the trick ``led`` / ``answer`` (hands already without them), then the evaluation."""
+    pts = POINTS[led] + POINTS[answer]
+    if trick_winner(leader, led, answer, g.trump) == leader:
+        w, v = leader, s.evaluate(hl, hf, pl + pts, pf, 1, tf, g.drawn, g.trump_card, g.trump)
+    else:
+        w, v = 1 - leader, s.evaluate(hf, hl, pf + pts, pl, 1, tl, g.drawn, g.trump_card, g.trump)
+    return v if w == p else -v
 
 
 def effective_worlds(ws: list[float]) -> float:
