@@ -56,26 +56,38 @@ class Model:
         self.node_cap = node_cap
 
 
-def weights(view: View, world_list, model: Model, evaluate, rng: random.Random) -> list[float]:
-    """One weight per world (largest 1.0); all 1.0 when there is nothing to infer."""
-    if view.stock == 0 or len(world_list) < 2 or model.horizon <= 0:
-        return [1.0] * len(world_list)
-    events = _history(view)
-    if not any(p != view.player for p, _ in events):
-        return [1.0] * len(world_list)
-    trump = cards.suit_index(view.trump)
-    logs = []
-    for opp, stock in world_list:
-        searcher = Searcher(trump, evaluate, node_cap=model.node_cap)
-        lw = 0.0
+class Weigher:
+    """The weight of each world of one decision, computed when the search first needs it
+    (worlds are weighed in the order asked, so the rebuilt deals follow the RNG in a fixed order)."""
+
+    def __init__(self, view: View, model: Model, evaluate, rng: random.Random):
+        self.view, self.model, self.rng = view, model, rng
+        self.events = _history(view)
+        self.trump = cards.suit_index(view.trump)
+        self.evaluate = evaluate
+        # nothing to infer once the stock is empty (one world) or before the opponent has played
+        self.active = (view.stock > 0 and model.horizon > 0
+                       and any(p != view.player and a < MARRY for p, a in self.events))
+
+    def __call__(self, world) -> float:
+        if not self.active:
+            return 1.0
+        opp, stock = world
+        searcher = Searcher(self.trump, self.evaluate, node_cap=self.model.node_cap)
         for _ in range(3):   # a rebuilt deal the history contradicts: draw the draws again
-            deck = deal_of(view, opp, stock, rng)
-            lw = _log_likelihood(view, deck, events, model, searcher) if deck else None
+            deck = deal_of(self.view, opp, stock, self.rng)
+            lw = _log_likelihood(self.view, deck, self.events, self.model, searcher) if deck else None
             if lw is not None:
-                break
-        logs.append(lw or 0.0)
-    top = max(logs)
-    return [math.exp(x - top) for x in logs]
+                return math.exp(lw)
+        return 1.0
+
+
+def weights(view: View, world_list, model: Model, evaluate, rng: random.Random) -> list[float]:
+    """One weight per world (largest 1.0)."""
+    weigh = Weigher(view, model, evaluate, rng)
+    ws = [weigh(w) for w in world_list]
+    top = max(ws, default=1.0)
+    return [w / top for w in ws]
 
 
 def _history(view: View) -> list[tuple[int, int]]:

@@ -63,12 +63,16 @@ class SearchBot:
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
                  exact_tail: bool = True, name: str | None = None, evaluate=None,
                  deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1,
-                 inference: str = "model", horizon: int = 4, temperature: float = 0.5, floor: float = 0.15):
+                 inference: str = "model", horizon: int = 4, temperature: float = 0.5, floor: float = 0.15,
+                 extra_worlds: int = 0, extra_budget: int = 0, close_margin: float = 0.1):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
         self.depth = depth
         self.max_worlds = max_worlds
+        self.extra_worlds = extra_worlds     # up to this many more worlds when the call is close ...
+        self.extra_budget = extra_budget     # ... and this many more nodes
+        self.close_margin = close_margin     # game points between the best two moves
         self.min_worlds = min_worlds
         self.close_share = close_share
         self.exact_tail = exact_tail
@@ -98,11 +102,10 @@ class SearchBot:
                 return ACTIONS[DECLARE]
             return ACTIONS[fallback(view, legal)]
         rng = decision_rng(self.seed, view)
-        found = W.worlds(k, self.max_worlds, rng)
+        found = W.worlds(k, self.max_worlds + self.extra_worlds, rng)
         if self.inference == "uniform":
             return self._decide(view, lambda: found)
-        ws = I.weights(view, found, self.model, self.evaluate, rng)
-        return self._decide(view, lambda: found, ws)
+        return self._decide(view, lambda: found, I.Weigher(view, self.model, self.evaluate, rng))
 
     def choose_open(self, game) -> Action:
         """The open-hand player: the same search given the true hidden cards (evaluation only)."""
@@ -112,7 +115,7 @@ class SearchBot:
 
     # --- the decision -------------------------------------------------------------------
 
-    def _decide(self, view: View, world_source, weights=None) -> Action:
+    def _decide(self, view: View, world_source, weigh=None) -> Action:
         legal = [Action.parse(a).code for a in view.legal]
         me = view.player
         self.last = None
@@ -134,12 +137,14 @@ class SearchBot:
         depth = self.depth if STOCK_START - view.stock <= self.deep_until else 1
         # pass 1: the moves that do not close, and whether closing wins in each world
         done, per_world, close_wins = [], [], 0
-        hard_cap = self.budget * 2
+        hard_cap = self.budget * 2 + self.extra_budget
         pending = list(world_source())
-        wts = weights or [1] * len(pending)   # the worlds' weights (ints when uniform: exact sums)
+        wts = []   # the worlds' weights, as far as weighed (ints when uniform: exact sums)
         i = 0
         while i < len(pending):
             opp, stock = pending[i]
+            if i == len(wts):
+                wts.append(weigh(pending[i]) if weigh else 1)
             g = W.build(view, opp, stock)
             searcher.node_cap = hard_cap
             searcher.open_tt = {}
@@ -157,8 +162,11 @@ class SearchBot:
             done.append((opp, stock))
             per_world.append(vals)
             i += 1
-            if searcher.count >= self.budget and len(done) >= self.min_worlds:
-                break
+            if (searcher.count >= self.budget and len(done) >= self.min_worlds) or len(done) >= self.max_worlds:
+                # enough, unless the best two moves are too close to call: then more worlds
+                if len(done) >= len(pending) or searcher.count >= self.budget + self.extra_budget \
+                        or not self._close_call(per_world, wts):
+                    break
         if not done:
             return ACTIONS[fallback(view, legal)]
         n = len(done)
@@ -197,6 +205,15 @@ class SearchBot:
                      "values": {m.label: totals[j] / mass / G for j, m in enumerate(considered)},
                      "choice": best.label, "seconds": time.perf_counter() - start}
         return ACTIONS[best.first]
+
+    def _close_call(self, per_world, wts) -> bool:
+        """Whether the best two moves so far are within ``close_margin`` game points."""
+        if not per_world or len(per_world[0]) < 2:
+            return False
+        mass = sum(wts[:len(per_world)])
+        means = sorted((sum(w * vals[j] for w, vals in zip(wts, per_world)) / mass
+                        for j in range(len(per_world[0]))), reverse=True)
+        return means[0] - means[1] < self.close_margin * G
 
 
 def root_moves(view: View, legal: list[int]) -> list[RootMove]:

@@ -15,7 +15,7 @@ from .pimc import SearchBot
 
 SETTINGS = {"budget": 40_000, "time_cap": 2.0, "depth": 2, "max_worlds": 40, "min_worlds": 4,
             "close_share": 0.85, "exact_tail": True, "deep_until": 6, "close_worlds": 24,
-            "close_depth": 1, "inference": "uniform"}
+            "close_depth": 1, "inference": "uniform", "extra_worlds": 0, "extra_budget": 0}
 
 # evaluate.WEIGHTS as fitted by ``python -m sixtysix.bots.fit --hands 600 --bot hard`` (commit 5a42dc6)
 WEIGHTS = [
