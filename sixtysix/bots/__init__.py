@@ -57,6 +57,8 @@ def _hard(seed=None, budget=None, **kw):
 
 
 def _medium(seed=None, budget=None, **kw):
+    kw.setdefault("inference", "uniform")   # medium stays as it was: uniform worlds, no extra worlds
+    kw.setdefault("extra_worlds", 0)
     kw.setdefault("depth", 1)
     kw.setdefault("max_worlds", 6)
     kw.setdefault("close_share", 0.5)

@@ -59,12 +59,12 @@ class SearchBot:
 
     name = "hard"
 
-    def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
+    def __init__(self, seed=None, budget: int = 40_000, time_cap: float | None = 0.8, depth: int = 2,
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
                  exact_tail: bool = True, name: str | None = None, evaluate=None,
                  deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1,
-                 inference: str = "model", horizon: int = 4, temperature: float = 0.5, floor: float = 0.15,
-                 extra_worlds: int = 0, extra_budget: int = 0, close_margin: float = 0.1):
+                 inference: str = "model", horizon: int = 4, temperature: float = 0.3, floor: float = 0.15,
+                 extra_worlds: int = 16, extra_budget: int = 20_000, close_margin: float = 0.05):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
