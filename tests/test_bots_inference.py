@@ -1,4 +1,4 @@
-"""Opponent-model world weights (sixtysix/bots/inference.py): built from the view and the world only."""
+"""World weights from the opponent's play (bots/inference.py); more worlds on close calls; no cap in the arena."""
 
 import random
 
@@ -73,3 +73,26 @@ def test_weights_depend_on_the_view_and_the_world_only():
         a = I.weights(v, ws, I.Model(), evaluate, random.Random(5))
         b = I.weights(type(v).from_dict(v.to_dict()), ws, I.Model(), evaluate, random.Random(5))
         assert a == b and all(0 < x <= 1 for x in a)
+
+
+def test_close_calls_get_more_worlds_and_only_they():
+    from sixtysix.bots import make
+    more = make("hard", seed=2, budget=3000, max_worlds=8, extra_worlds=8, extra_budget=6000, close_margin=5.0)
+    never = make("hard", seed=2, budget=3000, max_worlds=8, extra_worlds=8, extra_budget=6000, close_margin=0.0)
+    extended = 0
+    for g, v in list(random_positions(6, seed=8))[::3]:
+        if len(v.legal) < 2 or v.stock < 6:
+            continue
+        more.choose(v)
+        never.choose(v)
+        if more.last and never.last:
+            assert never.last["worlds"] <= 8
+            extended += more.last["worlds"] > 8
+    assert extended > 0
+
+
+def test_the_arena_runs_search_bots_without_the_wall_time_cap():
+    from sixtysix import arena
+    for name in ("hard", "hard-v1", "medium", "open"):
+        assert arena._make(name, "s", None).time_cap is None
+    assert arena._make("hard:time_cap=0.5", "s", None).time_cap == 0.5
