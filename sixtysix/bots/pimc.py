@@ -7,7 +7,10 @@ every world (it is chosen once, under uncertainty, like the real decision).
 It samples worlds that agree with the view (:mod:`.worlds`), scores every root
 move in each world with the perfect-information search (:mod:`.search`), and
 plays the first action of the root move with the best mean value: expected
-game points, then card-point margin. Once the stock is empty the single world
+game points, then card-point margin. Each world counts by its weight, the
+likelihood of the opponent's recent play in it (:mod:`.inference`; all worlds
+count the same with ``inference="uniform"``), and a close call (the best two
+moves within ``close_margin``) gets up to ``extra_worlds`` more worlds. Once the stock is empty the single world
 is the truth and the choice is exact.
 
 Closing is where a determinized search fools itself: in each world the closer
