@@ -10,8 +10,8 @@ plays the first action of the root move with the best mean value: expected
 game points, then card-point margin. Each world counts by its weight, the
 likelihood of the opponent's recent play in it (:mod:`.inference`; all worlds
 count the same with ``inference="uniform"``), and a close call (the best two
-moves within ``close_margin``) gets up to ``extra_worlds`` more worlds. Once the stock is empty the single world
-is the truth and the choice is exact.
+moves within ``close_margin``) gets up to ``extra_worlds`` more worlds. Once
+the stock is empty the single world is the truth and the choice is exact.
 
 Closing is where a determinized search fools itself: in each world the closer
 plays as if it saw the opponent's cards, so closes look better than they are.
