@@ -23,4 +23,13 @@ def test_hard_v1_makes_the_original_choices():
 
 def test_hard_v1_ignores_the_opponent_model():
     assert make("hard-v1").inference == "uniform"
-    assert make("hard").inference == "model"
+    assert make("hard").inference == "uniform"  # the model did not win (docs/bots.md)
+    assert make("hard", inference="model").inference == "model"
+
+
+def test_hard_plays_as_hard_v1_until_a_change_wins_in_the_arena():
+    # The level players meet keeps hard-v1's choices (the opponent model drew
+    # level at more CPU); a change that wins against hard-v1 updates this test.
+    differ = [r["seed"] for r in PINNED[:20]
+              if str(make("hard", seed=r["seed"], time_cap=None).choose(r["view"])) != r["choice"]]
+    assert differ == []
