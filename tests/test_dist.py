@@ -282,14 +282,16 @@ def test_precompressed_siblings_match_their_files():
         assert (DIST / rel[: rel.rfind(".")]).is_file(), rel
 
 
-def test_preloads_are_files_of_the_first_load():
+def test_runtime_start_names_first_load_files():
+    # ui/boot.js starts the runtime from this list once the shell has painted.
     # A preload that the page does not go on to request costs a phone its
     # bytes twice over (and a console warning): each must be a first-load file.
     page = (DIST / "index.html").read_text(encoding="utf-8")
     first_load = json.loads(re.search(r'id="boot-bytes">(.*?)</script>', page, re.S).group(1))["files"]
-    preloads = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', page)
-    assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip"} <= set(preloads)
-    assert set(preloads) <= set(first_load)
-    # as="fetch" must be CORS-mode (crossorigin) to match Pyodide's fetch().
-    for tag in re.findall(r'<link rel="preload"[^>]*>', page):
-        assert 'as="fetch"' in tag and "crossorigin" in tag, tag
+    plan = json.loads(re.search(r'id="runtime-start">(.*?)</script>', page, re.S).group(1))
+    named = [*plan["modulepreload"], *plan["preload"], plan["module"]]
+    assert all(href.startswith("./") for href in named)
+    assert {"./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"} <= set(plan["preload"])
+    assert {href[2:] for href in named} <= set(first_load)
+    # Nothing of the runtime is requested from the head before the shell paints.
+    assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])

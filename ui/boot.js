@@ -11,6 +11,10 @@
 //   URL (?lang=), which Python reads when it starts. Shares the texts as
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
 //   (ui/progress.js words the progress bar with them).
+// - Starts the runtime (the <script id="runtime-start"> list) only after the
+//   window's load event and a painted frame: on a phone network the runtime's
+//   3.7 MB would otherwise compete with the shell's few kilobytes, and the
+//   table would paint later.
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
@@ -92,6 +96,39 @@
     [/files|fetch|modules/i, "boot.files"],
     [/^Loaded Pyodide/i, "boot.starting"],
   ];
+  let started = false;
+  const startRuntime = () => {
+    if (started) return;
+    started = true;
+    let plan;
+    try {
+      plan = JSON.parse(document.getElementById("runtime-start").textContent);
+    } catch (e) {
+      return;
+    }
+    const link = (rel, href) => {
+      const el = document.createElement("link");
+      el.rel = rel;
+      el.href = href;
+      if (rel === "preload") {
+        el.as = "fetch"; // in the CORS mode of Pyodide's and PyScript's fetch()
+        el.crossOrigin = "anonymous";
+      }
+      document.head.append(el);
+    };
+    for (const href of plan.modulepreload || []) link("modulepreload", href);
+    for (const href of plan.preload || []) link("preload", href);
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = plan.module;
+    document.head.append(script);
+  };
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(startRuntime, 0));
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
+  // A shell file that never finishes (a stalled image) must not hold the game back.
+  document.addEventListener("DOMContentLoaded", () => setTimeout(startRuntime, 3000), { once: true });
+
   addEventListener("py:progress", ({ detail }) => {
     const line = document.getElementById("boot-text");
     if (!line || !texts) return;
