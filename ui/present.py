@@ -120,8 +120,9 @@ def hint_text(hint: str, tr: Translator) -> str:
 
 
 def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
-          hint_pending: bool = False) -> TableModel:
-    """The model of the whole table for the human player (player 0)."""
+          hint_pending: bool = False, thinking: bool = False) -> TableModel:
+    """The model of the whole table for the human player (player 0); ``thinking``:
+    the bot is computing its move right now."""
     v = table.view(HUMAN)
     legal = set(v["legal"])
     hand_over = v["result"] is not None
@@ -183,7 +184,9 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         "back": replaying and not busy and showing is None,
     }
 
-    if hand_over:
+    if showing is not None:
+        turn_text = tr.t("turn.gather")
+    elif hand_over:
         turn_text = tr.t("turn.over")
     elif human_turn:
         if v["pending_marriage"]:
@@ -192,8 +195,10 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
             turn_text = tr.t("turn.you.follow")
         else:
             turn_text = tr.t("turn.you.lead")
-    else:
+    elif thinking:
         turn_text = tr.t("turn.computer")
+    else:
+        turn_text = tr.t("turn.computer.next")
 
     messages = [message_text(m, tr) for m in table.messages]
     if can_act and hint_pending:

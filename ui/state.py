@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from .pace import DEFAULT_SPEED, SPEEDS
+
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
 PLAYER_LEVELS = ("easy", "medium", "hard")
 URL_LEVELS = PLAYER_LEVELS + ("random",)
@@ -25,6 +27,8 @@ class Settings:
     #: Hide the player's own points and let them declare on their own count
     #: (a false declaration is then possible and scored as the rules say).
     count_myself: bool = False
+    #: How fast the computer's moves and finished tricks go by: one of :data:`ui.pace.SPEEDS`.
+    speed: str = DEFAULT_SPEED
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -38,6 +42,8 @@ class Settings:
             s.level = data["level"]
         if isinstance(data.get("count_myself"), bool):
             s.count_myself = data["count_myself"]
+        if data.get("speed") in SPEEDS:
+            s.speed = data["speed"]
         return s
 
     def to_dict(self) -> dict:
