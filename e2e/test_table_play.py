@@ -50,9 +50,12 @@ def test_trump_exchange(table):
     table.replay(sc.intents)
     v = sc.sim.view()
     nine, face_up = "9" + v["trump"], v["trump_card"]
-    expect(table.page.get_by_role("img", name=table.t("trump.card.aria", card=table.tr.card(face_up)))).to_be_visible()
+    stock = table.page.get_by_role("img", name=table.t("stock.aria.open", n=v["stock"], trump=""), exact=False)
+    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
+                                                          trump=table.tr.card(face_up).lower()))
     table.press("exchange")
-    expect(table.page.get_by_role("img", name=table.t("trump.card.aria", card=table.tr.card(nine)))).to_be_visible()
+    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
+                                                          trump=table.tr.card(nine).lower()))
     expect(table.card(face_up)).to_be_visible()
     expect(table.card(nine)).to_have_count(0)
     table.expect_message(table.t("msg.exchange.you", gave=table.tr.card(nine), card=table.tr.card(face_up)))
@@ -67,7 +70,9 @@ def test_closing_turns_the_trump_away_and_dims_cards_that_may_not_be_played(tabl
     expect(table.html).to_have_attribute("data-stock-state", "closed")
     table.expect_message(table.t("msg.close.you"))
     trump = sc.sim.view()["trump"]
-    expect(table.page.get_by_role("img", name=table.t("trump.hidden.aria", suit=table.tr.suit(trump)))).to_be_attached()
+    # the stock, one labelled image, says it is closed and names only the trump suit now
+    expect(table.page.get_by_role("img", name=table.t("stock.aria.closed", n=table.html.get_attribute("data-stock"),
+                                                      trump=table.tr.suit(trump).lower()))).to_be_visible()
     table.replay(sc.intents[1:])
     table.wait_turn()
     playable = set(sc.sim.playable())

@@ -101,6 +101,8 @@ class App:
         self.notices = ["notice.discarded"] if self.store.discarded else []
         self.update_waiting = False
         self.rendered_trick = []
+        #: The player's turn has been said in the live region.
+        self.turn_said = False
         self.rendered_messages = None
         self.rendered_story = None
         self.refocus_hand = None
@@ -584,6 +586,7 @@ class App:
         self.settings.lang = lang
         self.store.save_settings(self.settings)
         self.apply_static_texts()
+        by_id("announce").replaceChildren()  # said already, and in the other language
         self.rendered_messages = None
         self.rendered_story = None
         self.render()
@@ -640,9 +643,13 @@ class App:
         box = by_id("last-trick-cards")
         box.replaceChildren()
         for card in model.last_trick or []:
+            figure = document.createElement("figure")
             img = self.card_img(card.code, card.name)
             img.classList.add(f"by-{card.owner}")
-            box.appendChild(img)
+            caption = document.createElement("figcaption")
+            set_text(caption, card.owner_name)
+            figure.append(img, caption)
+            box.appendChild(figure)
         set_text(by_id("last-trick-text"), model.last_trick_text)
 
     def open_sheet(self):
@@ -735,8 +742,26 @@ class App:
         self.render_story(m)
         self.render_buttons(m)
         self.render_notice()
+        self.announce(m)
         for lang_button in document.querySelectorAll("button.lang"):
             lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == self.lang else "false")
+
+    def announce(self, m):
+        """Say each new event once in the polite live region, then the player's
+        turn once it comes. New lines are appended (a screen reader reads only
+        those); the region keeps the last few."""
+        lines = [present.message_text(e, self.tr) for e in self.table.take_events()]
+        if m.can_act and not self.turn_said:
+            lines.append(m.turn_text)
+        self.turn_said = m.can_act
+        if not lines:
+            return
+        box = by_id("announce")
+        p = document.createElement("p")
+        set_text(p, " ".join(lines))
+        box.appendChild(p)
+        while box.children.length > 3:
+            box.firstElementChild.remove()
 
     def render_markers(self, m):
         d = root.dataset
@@ -799,7 +824,6 @@ class App:
             src = self.card_src(m.trump_card) if m.trump_face_up else "assets/cards/back.svg"
             if not str(trump.src).endswith(src):
                 trump.src = src
-        trump.alt = m.trump_aria
         set_text(by_id("stock-count"), m.stock_text)
         set_text(by_id("trump-text"), m.trump_text)
 
@@ -822,6 +846,7 @@ class App:
             else:
                 img.alt = card.name
                 img.src = self.card_src(card.code)
+            img.classList.toggle("wins", card.wins)
         self.rendered_trick = codes
 
     def render_hand(self, m):

@@ -28,6 +28,10 @@ class CardModel:
     hinted: bool = False
     #: In a trick: who played it (``"you"``/``"computer"``).
     owner: str = ""
+    #: In a finished trick: this card takes it.
+    wins: bool = False
+    #: In the last-trick view: whose card it was, in words.
+    owner_name: str = ""
 
 
 @dataclass
@@ -53,7 +57,6 @@ class TableModel:
     trump_text: str
     trump_card: str | None
     trump_face_up: bool
-    trump_aria: str
     trick: list[CardModel]
     #: The trick on show was just completed (it is about to be gathered).
     trick_complete: bool
@@ -78,11 +81,13 @@ class TableModel:
 
 
 def message_text(msg: Message, tr: Translator) -> str:
-    """A message in the current language (card codes and suits translated)."""
+    """A message in the current language (card codes and suits translated;
+    the live region's ``say.*`` sentences name cards as running text)."""
     params = {}
+    card_name = tr.card_in_text if msg.key.startswith("say.") else tr.card
     for k, v in msg.params.items():
         if k in ("card", "gave"):
-            params[k] = tr.card(v)
+            params[k] = card_name(v)
         elif k == "suit":
             params[k] = tr.suit(v)
         elif k == "gp":
@@ -146,6 +151,10 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         leader, cards = v["leader"], v["trick"]
         trick_winner = ""
     trick = [CardModel(c, tr.card(c), owner=WHO[leader if i == 0 else 1 - leader]) for i, c in enumerate(cards)]
+    for card in trick:
+        if card.owner == trick_winner:
+            card.wins = True
+            card.name = tr.t("trick.wins", card=card.name)
 
     if v["stock"] == 0:
         stock_state = "empty"
@@ -155,12 +164,8 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         stock_state = "open"
     trump_card = v["trump_card"]
     face_up = trump_card is not None and stock_state == "open"
-    if trump_card is None:
-        trump_aria = tr.t("trump.suit", suit=tr.suit(v["trump"]))
-    elif face_up:
-        trump_aria = tr.t("trump.card.aria", card=tr.card(trump_card))
-    else:
-        trump_aria = tr.t("trump.hidden.aria", suit=tr.suit(v["trump"]))
+    trump_said = tr.card(trump_card).lower() if face_up else tr.suit(v["trump"]).lower()
+    stock_aria = tr.t(f"stock.aria.{stock_state}", n=v["stock"], trump=trump_said)
     if stock_state == "empty":
         stock_text = tr.t("stock.empty")
     elif stock_state == "closed":
@@ -209,8 +214,9 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     completed = v["completed_tricks"]
     if completed:
         lt = completed[-1]
-        last_trick = [CardModel(c, tr.card(c), owner=WHO[lt["leader"] if i == 0 else 1 - lt["leader"]])
-                      for i, c in enumerate(lt["cards"])]
+        owners = [WHO[lt["leader"] if i == 0 else 1 - lt["leader"]] for i in range(len(lt["cards"]))]
+        last_trick = [CardModel(c, tr.card(c), owner=who, owner_name=tr.t(f"player.{who}"))
+                      for c, who in zip(lt["cards"], owners)]
         last_trick_text = tr.t(f"last_trick.by.{WHO[lt['winner']]}")
     else:
         last_trick, last_trick_text = None, tr.t("last_trick.none")
@@ -245,13 +251,12 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         opponent_aria=tr.t("hand.computer.aria", n=v["opponent_cards"]),
         stock_count=v["stock"],
         stock_state=stock_state,
-        stock_aria=tr.t("stock.aria", n=v["stock"]),
+        stock_aria=stock_aria,
         stock_text=stock_text,
         trump=v["trump"],
         trump_text=tr.t("trump.suit", suit=tr.suit(v["trump"])),
         trump_card=trump_card,
         trump_face_up=face_up,
-        trump_aria=trump_aria,
         trick=trick,
         trick_complete=showing is not None,
         trick_winner=trick_winner,

@@ -56,6 +56,9 @@ class Table:
         #: Finished hands already added to the statistics.
         self.counted_hands = len(match.hands) if counted_hands is None else counted_hands
         self.messages: list[Message] = []
+        #: Every event not yet said in the live region (:meth:`take_events`),
+        #: the computer's cards and the tricks' points included.
+        self.events: list[Message] = []
         #: A just-completed trick left on the table until :meth:`gather`.
         self.showing_trick: dict | None = None
         #: The notation the hint proposes, while it still applies.
@@ -196,8 +199,19 @@ class Table:
         self._say_new_hand()
 
     def say(self, key: str, **params) -> None:
+        """An event for the message line and the live region alike."""
         self.messages.append(Message(key, params))
         del self.messages[:-MESSAGE_LINES]
+        self.tell(key, **params)
+
+    def tell(self, key: str, **params) -> None:
+        """An event for the live region only."""
+        self.events.append(Message(key, params))
+
+    def take_events(self) -> list[Message]:
+        """The events since the last call, each handed out once."""
+        events, self.events = self.events, []
+        return events
 
     # -- events ----------------------------------------------------------
     def _say_new_hand(self) -> None:
@@ -216,10 +230,17 @@ class Table:
                 self.say(f"msg.close.{who}")
             elif action == "declare":
                 self.say(f"msg.declare.{who}")
+            elif action.startswith("play:") and entry["player"] == COMPUTER:
+                self.tell("say.played.computer", card=action[5:])
             if entry["player"] == HUMAN and entry.get("missed_marriage"):
                 self.say("msg.missed_marriage")
-        if len(after["completed_tricks"]) > len(before["completed_tricks"]) and not after["result"]:
-            self.say(f"msg.trick.{WHO[after['completed_tricks'][-1]['winner']]}")
+        if len(after["completed_tricks"]) > len(before["completed_tricks"]):
+            winner = after["completed_tricks"][-1]["winner"]
+            if not after["result"]:
+                self.messages.append(Message(f"msg.trick.{WHO[winner]}"))
+                del self.messages[:-MESSAGE_LINES]
+            gained = after["points"][winner] - before["points"][winner]
+            self.tell(f"say.trick.{WHO[winner]}", points=gained)
 
     def _note_result(self) -> None:
         key, params = story.result_message(self.result_facts())
