@@ -84,11 +84,20 @@ def test_closing_turns_the_trump_away_and_dims_cards_that_may_not_be_played(tabl
         else:
             expect(card).to_have_attribute("aria-disabled", "true")
             expect(card).to_have_class(re.compile(r"\bdimmed\b"))
-    # a dimmed card does nothing when tapped
+    # a dimmed card is not played when tapped: the table says why, from the engine's reason
     refused = next(c for c in sc.sim.hand() if c not in playable)
     table.card(refused).click(force=True)  # Playwright refuses aria-disabled elements; a finger does not
     expect(table.html).to_have_attribute("data-to-move", "you")
     expect(table.card(refused)).to_be_visible()
+    expect(table.page.locator("#trick img")).to_have_count(1)
+    assert sc.sim.table.explain_refusal(refused)
+    why = message_text(sc.sim.table.messages[-1], table.tr)
+    table.expect_message(why)
+    # Enter on it says it again in the live region (written once in the log)
+    table.card(refused).focus()
+    table.page.keyboard.press("Enter")
+    expect(table.page.locator("#announce p").last).to_have_text(why)
+    assert table.messages().count(why) == 1
     expect(table.page.locator("#trick img")).to_have_count(1)
     # a playable one is played
     table.play(sorted(playable)[0])

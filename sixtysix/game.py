@@ -32,6 +32,27 @@ def trick_winner(leader: int, led: int, answer: int, trump: int) -> int:
     return 1 - leader if answer // 6 == trump else leader
 
 
+
+#: :meth:`Game.explain_illegal`'s English for each kind of :meth:`Game.illegal_reason`
+#: (``p``: the player to move, ``a``: the action).
+STRICT = "in the strict phase: follow suit with a higher card if possible, else follow suit, else trump"
+ILLEGAL_TEXTS = {
+    "hand_over": "the hand is over",
+    "marriage_lead": "after announcing the marriage in {suit} player {p} must lead its king or queen, or declare",
+    "not_held": "player {p} does not hold {card}",
+    "follow_higher": "{card} does not answer {led} " + STRICT,
+    "follow_suit": "{card} does not answer {led} " + STRICT,
+    "trump": "{card} does not answer {led} " + STRICT,
+    "not_on_lead": "only the player on lead may {kind}; player {p} is following",
+    "marriage_not_held": "player {p} does not hold both the king and queen of {suit}",
+    "marriage_needs_trick": "a marriage can be announced only after winning a trick in this hand",
+    "stock_closed": "cannot {kind}: the stock is closed",
+    "stock_empty": "cannot {kind}: the stock is empty",
+    "no_trump_nine": "cannot exchange: player {p} does not hold the 9 of trumps",
+    "exchange_needs_trick": "cannot exchange before winning a trick in this hand",
+    "other": "{a} is not legal now",
+}
+
 class Game:
     """A hand of Sixty-Six between players 0 and 1."""
 
@@ -200,37 +221,56 @@ class Game:
 
     def explain_illegal(self, code: int) -> str | None:
         """Why the action ``code`` is illegal now, or ``None`` if it is legal."""
+        reason = self.illegal_reason(code)
+        if reason is None:
+            return None
+        kind, params = reason
+        return ILLEGAL_TEXTS[kind].format(p=self.to_move_, a=ACTIONS[code], **params)
+
+    def illegal_reason(self, code: int) -> tuple[str, dict] | None:
+        """Why the action ``code`` is illegal now as a kind and its facts (for a
+        UI to say in its own words), or ``None`` if it is legal. The kinds are
+        the keys of :data:`ILLEGAL_TEXTS`; cards and suits are notation letters,
+        ``cards`` the plays the rule leaves the player.
+
+        >>> g = Game.new(seed=3)  # player 0 leads with JC AC 9D QH TH KS
+        >>> g.illegal_reason(ACTIONS.index("play:9C"))
+        ('not_held', {'card': '9C'})
+        >>> g.illegal_reason(ACTIONS.index("marry:H"))
+        ('marriage_not_held', {'suit': 'H'})
+        """
         if code in self.legal_codes():
             return None
         p = self.to_move_
         a = ACTIONS[code]
         if p < 0:
-            return "the hand is over"
+            return "hand_over", {}
         leading = self.led < 0
         if self.pending_marriage >= 0:
-            return (f"after announcing the marriage in {cards.SUITS[self.pending_marriage]} player {p} must "
-                    f"lead its king or queen, or declare")
+            return "marriage_lead", {"suit": cards.SUITS[self.pending_marriage]}
         if a.kind == "play":
             if not self.hands[p] >> code & 1:
-                return f"player {p} does not hold {a.card}"
-            return (f"{a.card} does not answer {cards.CODES[self.led]} in the strict phase: follow suit with a "
-                    f"higher card if possible, else follow suit, else trump")
+                return "not_held", {"card": a.card}
+            same = self.hands[p] & SUIT_MASKS[self.led // 6]
+            kind = "follow_higher" if same & HIGHER_IN_SUIT[self.led] else "follow_suit" if same else "trump"
+            return kind, {"card": a.card, "led": cards.CODES[self.led],
+                          "cards": [cards.CODES[c] for c in self.legal_codes()]}
         if not leading:
-            return f"only the player on lead may {a.kind}; player {p} is following"
+            return "not_on_lead", {"kind": a.kind}
         if a.kind == "marry":
             if not self.has_marriage(p, cards.suit_index(a.suit)):
-                return f"player {p} does not hold both the king and queen of {a.suit}"
-            return f"a marriage can be announced only after winning a trick in this hand"
+                return "marriage_not_held", {"suit": a.suit}
+            return "marriage_needs_trick", {"suit": a.suit}
         if a.kind in ("exchange", "close"):
             if self.closed_by >= 0:
-                return f"cannot {a.kind}: the stock is closed"
+                return "stock_closed", {"kind": a.kind}
             if self.drawn == STOCK_START:
-                return f"cannot {a.kind}: the stock is empty"
+                return "stock_empty", {"kind": a.kind}
             if a.kind == "exchange":
                 if not self.hands[p] >> (self.trump * 6 + NINE) & 1:
-                    return f"cannot exchange: player {p} does not hold the 9 of trumps"
-                return "cannot exchange before winning a trick in this hand"
-        return f"{a} is not legal now"
+                    return "no_trump_nine", {}
+                return "exchange_needs_trick", {}
+        return "other", {}
 
     # --- applying actions ---------------------------------------------------------------
 

@@ -285,7 +285,11 @@ class App:
         if not button:
             return
         code = str(button.dataset.code)
-        if self.busy or str(button.getAttribute("aria-disabled")) == "true":
+        if self.busy:
+            return
+        if str(button.getAttribute("aria-disabled")) == "true":
+            if self.table.explain_refusal(code):  # a dimmed card: say why, in words
+                self.render()
             return
         actions = self.table.actions_for_card(code)
         if not actions:

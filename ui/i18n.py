@@ -50,6 +50,7 @@ def dynamic_keys() -> set[str]:
                  f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}", f"say.trick.{w}"}
     keys |= {f"review.do.{kind}" for kind in ACTION_KINDS}
     keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
+    keys |= {f"illegal.{kind}" for kind in ("follow_higher", "follow_suit", "trump", "marriage_lead", "other")}
     keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
     return keys
 
@@ -127,6 +128,12 @@ class Translator:
         """A card's name inside a sentence: lowercase with its article
         (``"AH"``: "o ás de copas" / "l'asso di cuori")."""
         return self.t("card.name", rank=self.t(f"rank.the.{code[0]}"), suit=self.suit(code[1]).lower())
+
+    def listing(self, items: list[str]) -> str:
+        """``["a", "b", "c"]`` as "a, b e c"."""
+        if len(items) < 2:
+            return "".join(items)
+        return self.t("list.and", rest=", ".join(items[:-1]), last=items[-1])
 
     def game_points(self, n: int) -> str:
         return self.t("gp.one") if n == 1 else self.t("gp.many", n=n)

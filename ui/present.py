@@ -84,12 +84,15 @@ def message_text(msg: Message, tr: Translator) -> str:
     """A message in the current language (card codes and suits translated;
     the live region's ``say.*`` sentences name cards as running text)."""
     params = {}
-    card_name = tr.card_in_text if msg.key.startswith("say.") else tr.card
+    in_text = msg.key.startswith(("say.", "illegal."))
+    card_name = tr.card_in_text if in_text else tr.card
     for k, v in msg.params.items():
-        if k in ("card", "gave"):
+        if k in ("card", "gave", "led"):
             params[k] = card_name(v)
+        elif k == "cards":
+            params[k] = tr.listing([card_name(c) for c in v])
         elif k == "suit":
-            params[k] = tr.suit(v)
+            params[k] = tr.suit(v).lower() if in_text else tr.suit(v)
         elif k == "gp":
             params[k] = tr.game_points(v)
         else:

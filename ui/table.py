@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sixtysix import Match
+from sixtysix import Action, Match
 
 from . import story
 from .state import Stats
@@ -30,6 +30,9 @@ def declare_offered(view: dict, count_myself: bool) -> bool:
         return False
     me = view["player"]
     return view["tricks"][me] >= 1 if count_myself else view["points"][me] >= DECLARE_THRESHOLD
+#: The engine's reasons (``Game.illegal_reason``) a refused card is explained
+#: with in words; any other reason gets a plain "not now".
+SAID_REASONS = ("follow_higher", "follow_suit", "trump", "marriage_lead")
 #: How many recent event messages the message line keeps.
 MESSAGE_LINES = 3
 
@@ -178,6 +181,22 @@ class Table:
             return True
         self.apply(COMPUTER, legal[0])
         return False
+
+    def explain_refusal(self, code: str) -> bool:
+        """Say why the card ``code`` cannot be played now, from the engine's own
+        reason; ``False`` (nothing said) when it can be, or it is not the player's turn."""
+        if not self.human_to_move() or self.showing_trick is not None:
+            return False
+        reason = self.game.illegal_reason(Action.parse(f"play:{code}").code)
+        if reason is None:
+            return False
+        kind, params = reason
+        key = f"illegal.{kind}" if kind in SAID_REASONS else "illegal.other"
+        if self.messages and self.messages[-1] == Message(key, params):
+            self.tell(key, **params)  # tapped again: said again, not written twice
+        else:
+            self.say(key, **params)
+        return True
 
     def gather(self) -> None:
         """Take the trick on show off the table."""
