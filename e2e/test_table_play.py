@@ -112,7 +112,7 @@ def test_tapping_a_king_announces_the_marriage(table, points):
     suit = next(a[6:] for a in sc.sim.legal() if a.startswith("marry:")
                 and (a[6:] == sc.sim.view()["trump"]) == (points == 40))
     table.play("K" + suit)
-    table.expect_message(table.t("msg.marriage.you", suit=table.tr.suit(suit), points=points))
+    table.expect_message(table.t("msg.marriage.you", suit=table.tr.suit(suit).lower(), points=points))
     expect(table.page.get_by_role("group", name=table.t("trick.aria"))
            .get_by_role("img", name=table.tr.card("K" + suit))).to_be_attached()
 

@@ -92,7 +92,7 @@ def message_text(msg: Message, tr: Translator) -> str:
         elif k == "cards":
             params[k] = tr.listing([card_name(c) for c in v])
         elif k == "suit":
-            params[k] = tr.suit(v).lower() if in_text else tr.suit(v)
+            params[k] = tr.suit(v).lower()  # a suit inside a sentence: "casamento de copas"
         elif k == "gp":
             params[k] = tr.game_points(v)
         else:
@@ -123,7 +123,7 @@ def hint_text(hint: str, tr: Translator) -> str:
     if hint.startswith("play:"):
         return tr.t("hint.play", card=tr.card(hint[5:]))
     if hint.startswith("marry:"):
-        return tr.t("hint.marry", suit=tr.suit(hint[6:]))
+        return tr.t("hint.marry", suit=tr.suit(hint[6:]).lower())
     return tr.t(f"hint.{hint}")
 
 

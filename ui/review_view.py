@@ -82,7 +82,7 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
     if kind == "play":
         params["card"] = tr.card(arg)
     elif kind == "marry":
-        params["suit"] = tr.suit(arg)
+        params["suit"] = tr.suit(arg).lower()
     key = f"review.did.{kind}.{who}" if done else f"review.do.{kind}"
     return tr.t(key, **params)
 
