@@ -17,6 +17,8 @@ from conftest import DIST, FIRST_LOAD_MS, open_game
 from pages import CATALOGS, TablePage
 from tools import serve
 
+# Always with a seed: the random bot, seeded by its view, then plays the same
+# moves every run (without one, some deals let it end the hand at once).
 FAST = "level=random&fast=1"
 PT = CATALOGS["pt"]
 
@@ -48,7 +50,7 @@ def store_before_load(table: TablePage, key: str, value: str) -> None:
 def test_a_deeply_nested_stored_value_never_locks_the_page(table, key, told):
     # 4,479 levels overflowed the wasm stack inside json.loads, on every reload.
     store_before_load(table, key, "[" * 4479)
-    table.open(FAST)
+    table.open(f"seed=3&{FAST}")
     expect(notice(table, told)).to_be_visible()
     assert table.page.evaluate("(k) => localStorage.getItem(k)", key) != "[" * 4479
     table.play_first()  # the table plays
@@ -62,7 +64,7 @@ def test_the_game_starts_and_plays_where_indexeddb_is_refused(new_context):
     context = new_context()
     context.add_init_script(
         "IDBFactory.prototype.open = function () { throw new DOMException('denied', 'SecurityError'); };")
-    table = TablePage(context.new_page(), open_game).open(f"lang=it&{FAST}")
+    table = TablePage(context.new_page(), open_game).open(f"lang=it&seed=3&{FAST}")
     table.play_first()
     table.wait_turn()
 
@@ -151,6 +153,18 @@ def test_a_seed_link_over_a_match_in_progress_asks_first(table):
     assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match counts as lost
 
 
+def test_the_embedded_game_keeps_its_own_save(table):
+    table.open(f"embed=1&seed=3&{FAST}")
+    table.play_first()
+    table.wait_turn()
+    framed = json.loads(table.stored("sixtysix.game.embed")["match"])
+    table.open(f"seed=5&{FAST}")  # the standalone page: its own match, nothing to confirm
+    expect(table.html).to_have_attribute("data-hand", "1")
+    assert table.page.get_by_role("dialog", name=table.t("confirm.title")).is_hidden()
+    assert stored_match(table)["seed"] == 5
+    assert json.loads(table.stored("sixtysix.game.embed")["match"]) == framed  # untouched
+
+
 def test_a_new_match_from_the_menu_while_the_computer_thinks(table):
     table.open("seed=3&level=hard")  # real pauses: the computer thinks for a while
     table.play_first()
@@ -224,7 +238,7 @@ def test_a_stranger_framing_the_game_gets_a_link_not_a_table(page, headerless, d
 
 
 def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page, headerless, decoy):
-    decoy(page, headerless + "?embed=1&lang=pt&fast=1&level=random&parent_origin=" + decoy.origin)
+    decoy(page, headerless + "?embed=1&lang=pt&seed=3&fast=1&level=random&parent_origin=" + decoy.origin)
     frame = page.frame_locator("iframe")
     expect(frame.locator("html")).to_have_class(re.compile(r"\bready\b"), timeout=FIRST_LOAD_MS)
     expect(frame.locator("html")).not_to_have_attribute("data-frame", "blocked")
@@ -251,12 +265,12 @@ def test_a_failed_precache_is_reported_and_retried_on_the_next_visit(page, tmp_p
     server, url = serve.serve_in_thread(site)
     try:
         table = TablePage(page, open_game)
-        open_game(page, query=FAST, path=url)
+        open_game(page, query=f"seed=3&{FAST}", path=url)
         expect(page.locator("html")).to_have_attribute("data-sw", "failed", timeout=FIRST_LOAD_MS)
         expect(notice(table, "notice.offline_not_ready")).to_be_visible()
         table.play_first()  # the game plays online all the same
         missing.write_bytes(kept)
-        open_game(page, query=FAST, path=url)  # the next visit installs again
+        open_game(page, query=f"seed=3&{FAST}", path=url)  # the next visit installs again
         expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
     finally:
         server.shutdown()
@@ -270,12 +284,12 @@ def test_a_tab_left_on_the_old_version_says_so_after_another_tab_updates(context
     server, url = serve.serve_in_thread(site)
     try:
         old_tab = TablePage(context.new_page(), open_game)
-        open_game(old_tab.page, query=FAST, path=url)
+        open_game(old_tab.page, query=f"seed=3&{FAST}", path=url)
         expect(old_tab.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
         old_tab.play_first()  # a hand in progress: the old tab reloads only once it ends
         old_tab.wait_turn()
         new_tab = TablePage(context.new_page(), open_game)
-        open_game(new_tab.page, query=FAST, path=url)
+        open_game(new_tab.page, query=f"seed=3&{FAST}", path=url)
         expect(new_tab.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
         # "Rebuild": a new cache name is all a new build's sw.js differs by.
         sw = site / "sw.js"

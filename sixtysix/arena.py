@@ -31,6 +31,7 @@ from .bots import make
 from .game import Game
 
 CLOSE_CODE = 29
+SEARCH_BOTS = ("hard", "hard-v1", "medium", "open")
 
 
 def pair_deck(seed, i: int) -> tuple[list[str], int]:
@@ -61,6 +62,8 @@ def _make(spec: str, seed, budget):
     name, opts = parse_bot(spec)
     if budget and name in ("hard", "open"):
         opts.setdefault("budget", budget)
+    if name in SEARCH_BOTS:   # no wall-time cap: results depend on the seeds only, never on load
+        opts.setdefault("time_cap", None)
     return make(name, seed=seed, **opts)
 
 
@@ -155,15 +158,30 @@ def summarize(a: str, b: str, pairs: list[dict]) -> dict:
             "difference_per_hand": {"mean": m, "ci95": [lo, hi]}}
 
 
-def run(a: str, b: str, pairs: int, seed, jobs: int = 1, budget=None) -> dict:
+def _progress(results: list[dict], every: int):
+    """With ``--progress N``: the running per-pair difference on stderr every N pairs."""
+    if every and len(results) % every == 0:
+        d = [sum(h["game_points"] if h["winner"] == "A" else -h["game_points"] for h in p["hands"]) / 2
+             for p in results]
+        m, lo, hi = mean_ci(d)
+        print(f"{len(results)} pairs: A - B {m:+.3f} [{lo:+.3f}, {hi:+.3f}]", file=sys.stderr, flush=True)
+
+
+def run(a: str, b: str, pairs: int, seed, jobs: int = 1, budget=None, progress: int = 0) -> dict:
     tasks = [(a, b, seed, i, budget) for i in range(pairs)]
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing as mp
         with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-            results = pool.map(play_pair, tasks, chunksize=1)
+            results = []
+            for r in pool.imap(play_pair, tasks, chunksize=1):
+                results.append(r)
+                _progress(results, progress)
     else:
-        results = [play_pair(t) for t in tasks]
+        results = []
+        for t in tasks:
+            results.append(play_pair(t))
+            _progress(results, progress)
     summary = summarize(a, b, results)
     summary.update({"seed": seed, "jobs": jobs, "budget": budget, "wall_seconds": time.perf_counter() - start,
                     "command": "python -m sixtysix.arena " + " ".join(sys.argv[1:])})
@@ -197,8 +215,10 @@ def main(argv=None) -> dict:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="node budget for the search bots (default: theirs)")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the running difference to stderr every N pairs")
     args = ap.parse_args(argv)
-    s = run(args.a, args.b, args.pairs, args.seed, args.jobs, args.budget)
+    s = run(args.a, args.b, args.pairs, args.seed, args.jobs, args.budget, args.progress)
     print(json.dumps(s, indent=1) if args.json else report(s))
     return s
 

@@ -36,7 +36,6 @@ from dataclasses import asdict, dataclass, field
 
 from . import scoring
 from .game import STOCK_START, Game
-from .bots.pimc import SearchBot
 
 #: Search nodes per decision: the hard bot's own budget.
 REVIEW_BUDGET = 40_000
@@ -123,6 +122,8 @@ def action_values(game: Game, seed=0, budget: int = REVIEW_BUDGET) -> dict[str, 
         values["declare"] = declaration_value(view)
         legal.remove("declare")
     if len(legal) > 1:
+        from .bots.pimc import SearchBot  # here, not at the top: the page's main thread never loads the bots
+
         bot = SearchBot(seed=seed, budget=budget, time_cap=1e9, close_share=0.0, name="review")
         view.legal = legal
         bot.choose(view)

@@ -213,6 +213,8 @@ def test_each_save_raises_the_revision():
     store = Store(backend)
     m = played()
     assert store.save_game(m, 0) == SAVED and store.revision == 1
+    assert store.save_game(m, 0) == SAVED and store.revision == 1  # unchanged: nothing new to tell
+    m.apply(m.game.legal_actions()[0])
     assert store.save_game(m, 0) == SAVED and store.revision == 2
     assert json.loads(backend.items[GAME_KEY])["revision"] == 2
 
@@ -231,7 +233,8 @@ def test_a_tab_behind_never_writes_an_older_position_over_a_newer_one():
     assert b.save_game(b_match, 0) == STALE
     newer, _ = b.load_game()  # the page adopts the newer match
     assert newer.game.action_notations() == m.game.action_notations()
-    assert b.save_game(newer, 0) == SAVED and not a.save_game(m, 0) == SAVED
+    newer.apply(newer.game.legal_actions()[0])
+    assert b.save_game(newer, 0) == SAVED and a.save_game(m, 0) == STALE
 
 
 def test_an_old_save_without_a_revision_still_loads():
@@ -282,3 +285,18 @@ def test_blocked_storage_reads_nothing_and_discards_nothing():
     store = Store(None)
     assert store.load_game() is None and store.load_settings() == Settings()
     assert store.save_game(played(), 0) == FAILED and store.discarded == []
+
+
+def test_saving_an_unchanged_match_writes_no_new_revision():
+    backend = MemoryBackend()
+    store = Store(backend)
+    match = Match.new(seed=5)
+    store.save_game(match, 0)
+    first = backend.getItem(store.game_key)
+    again = Store(backend)
+    again.load_game()
+    assert again.save_game(match, 0) == SAVED
+    assert backend.getItem(store.game_key) == first  # a reload alone leaves the save as it was
+    match.apply(match.game.legal_actions()[0])
+    again.save_game(match, 0)
+    assert backend.getItem(store.game_key) != first

@@ -551,7 +551,7 @@ class App:
         base = str(window.location.origin) + str(window.location.pathname)
         by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
         by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
-        by_id("share-dialog").showModal()
+        self.show_dialog("share-dialog")
 
     def open_link(self):
         """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.
@@ -658,7 +658,7 @@ class App:
 
     def open_sheet(self):
         self.fill_sheet(by_id("sheet-box"))
-        by_id("sheet-dialog").showModal()
+        self.show_dialog("sheet-dialog")
 
     def fill_sheet(self, box):
         fill_sheet(box, (self.match_table or self.table).match, self.tr, self.review_hand)

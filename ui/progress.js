@@ -66,7 +66,9 @@
     const bar = document.getElementById("boot-progress");
     const line = document.getElementById("boot-bytes-text");
     const texts = window.sixtysixBoot && window.sixtysixBoot.texts;
-    if (!shown || !box || !bar || !line || !texts || !texts["boot.progress"]) return;
+    // The bar's fill may not be parsed yet: this runs while the page still streams in.
+    const fill = bar && bar.firstElementChild;
+    if (!shown || !box || !fill || !line || !texts || !texts["boot.progress"]) return;
     const all = total();
     const got = Math.min(loaded(), all);
     const complete = big.every((rel) => done.has(rel));
@@ -75,7 +77,7 @@
     if (line.textContent !== text) line.textContent = text;
     bar.setAttribute("aria-valuenow", String(Math.round((100 * got) / all)));
     bar.setAttribute("aria-valuetext", text);
-    bar.firstElementChild.style.transform = `scaleX(${(got / all).toFixed(4)})`;
+    fill.style.transform = `scaleX(${(got / all).toFixed(4)})`;
   };
 
   const schedule = () => {

@@ -76,7 +76,7 @@ class ReviewDialog:
         dialog = by_id("review-dialog")
         self.render()
         if not dialog.open:
-            dialog.showModal()
+            self.app.show_dialog("review-dialog")
         await self.analyse(self.run_id, key)
 
     async def analyse(self, run_id, key):

@@ -244,6 +244,8 @@ class Store:
         :data:`STALE` (a newer revision is stored: nothing was written)."""
         if self.newer_elsewhere():
             return STALE
+        if self.revision and self._get(self.game_key) == encode_game(match, counted_hands, self.revision):
+            return SAVED  # nothing changed (a reload's first save): no new revision for other tabs
         revision = self.revision + 1
         if not self._set(self.game_key, encode_game(match, counted_hands, revision), drop_old=True):
             return FAILED

@@ -57,7 +57,8 @@ def _marriages(h: int, trump: int) -> int:
 
 # One weight vector per stock state d = 0, 2, ..., 12 (index d // 2), fitted by
 # ``python -m sixtysix.bots.fit --hands 600 --bot hard`` (hard self-play, hand-set start weights).
-WEIGHTS = [
+# hard-v1 (the frozen yardstick, .v1) keeps these for good; a refit replaces WEIGHTS only.
+WEIGHTS_V1 = (
     [-0.1034, 0.0, 0.0301, 0.4365, -0.0418, 0.0271, 0.0203, 0.0, 0.0, 0.0],
     [0.11, 0.0241, 0.023, 0.4893, -0.0051, 0.1292, 0.025, 0.11, 0.0, 0.4466],
     [-0.0244, 0.0277, 0.0317, 0.4656, 0.0727, 0.0711, 0.0229, 0.3102, 0.2858, 0.0038],
@@ -65,7 +66,8 @@ WEIGHTS = [
     [0.0294, 0.024, 0.0219, 0.4472, 0.3403, 0.2928, 0.0206, -0.0836, 0.3571, 0.163],
     [0.2228, 0.0191, 0.026, 0.4804, 0.3839, 0.274, 0.0207, 0.1414, 0.4478, -0.0733],
     [0.291, 0.013, 0.0293, 0.5201, 0.2508, 0.1665, 0.015, -0.3746, 0.2494, -0.0351],
-]
+)
+WEIGHTS = list(WEIGHTS_V1)
 HAND_SET = [[0.10, 0.025, 0.012, 0.10, 0.10, 0.05, 0.012, 0.25, 0.0, 0.1] for _ in range(7)]
 
 

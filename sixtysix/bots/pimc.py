@@ -7,8 +7,11 @@ every world (it is chosen once, under uncertainty, like the real decision).
 It samples worlds that agree with the view (:mod:`.worlds`), scores every root
 move in each world with the perfect-information search (:mod:`.search`), and
 plays the first action of the root move with the best mean value: expected
-game points, then card-point margin. Once the stock is empty the single world
-is the truth and the choice is exact.
+game points, then card-point margin. Each world counts by its weight, the
+likelihood of the opponent's recent play in it (:mod:`.inference`; all worlds
+count the same with ``inference="uniform"``), and a close call (the best two
+moves within ``close_margin``) gets up to ``extra_worlds`` more worlds. Once
+the stock is empty the single world is the truth and the choice is exact.
 
 Closing is where a determinized search fools itself: in each world the closer
 plays as if it saw the opponent's cards, so closes look better than they are.
@@ -34,6 +37,7 @@ from ..actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action
 from ..cards import KING, NINE, QUEEN
 from ..game import STOCK_START
 from ..view import View
+from . import inference as I
 from . import worlds as W
 from .evaluate import evaluate as default_evaluate
 from .search import G, INF, OutOfBudget, Searcher, WIN, declare_value
@@ -58,15 +62,20 @@ class SearchBot:
 
     name = "hard"
 
-    def __init__(self, seed=None, budget: int = 40_000, time_cap: float = 2.0, depth: int = 2,
+    def __init__(self, seed=None, budget: int = 40_000, time_cap: float | None = 0.8, depth: int = 2,
                  max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
                  exact_tail: bool = True, name: str | None = None, evaluate=None,
-                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1):
+                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1,
+                 inference: str = "model", horizon: int = 4, temperature: float = 0.3, floor: float = 0.15,
+                 extra_worlds: int = 16, extra_budget: int = 20_000, close_margin: float = 0.05):
         self.seed = seed
         self.budget = budget
         self.time_cap = time_cap
         self.depth = depth
         self.max_worlds = max_worlds
+        self.extra_worlds = extra_worlds     # up to this many more worlds when the call is close ...
+        self.extra_budget = extra_budget     # ... and this many more nodes
+        self.close_margin = close_margin     # game points between the best two moves
         self.min_worlds = min_worlds
         self.close_share = close_share
         self.exact_tail = exact_tail
@@ -74,6 +83,10 @@ class SearchBot:
         self.close_worlds = close_worlds
         self.close_depth = close_depth
         self.evaluate = evaluate or default_evaluate
+        if inference not in ("model", "uniform"):
+            raise ValueError(f"inference is 'model' or 'uniform', not {inference!r}")
+        self.inference = inference   # "uniform": every consistent world counts the same (hard-v1)
+        self.model = I.Model(horizon=horizon, temperature=temperature, floor=floor)
         if name:
             self.name = name
         self.last = None   # details of the last decision (for tools and tests)
@@ -92,8 +105,10 @@ class SearchBot:
                 return ACTIONS[DECLARE]
             return ACTIONS[fallback(view, legal)]
         rng = decision_rng(self.seed, view)
-        n = self.max_worlds
-        return self._decide(view, lambda: W.worlds(k, n, rng))
+        found = W.worlds(k, self.max_worlds + self.extra_worlds, rng)
+        if self.inference == "uniform":
+            return self._decide(view, lambda: found)
+        return self._decide(view, lambda: found, I.Weigher(view, self.model, self.evaluate, rng))
 
     def choose_open(self, game) -> Action:
         """The open-hand player: the same search given the true hidden cards (evaluation only)."""
@@ -103,7 +118,7 @@ class SearchBot:
 
     # --- the decision -------------------------------------------------------------------
 
-    def _decide(self, view: View, world_source) -> Action:
+    def _decide(self, view: View, world_source, weigh=None) -> Action:
         legal = [Action.parse(a).code for a in view.legal]
         me = view.player
         self.last = None
@@ -116,7 +131,8 @@ class SearchBot:
             return ACTIONS[moves[0].first]
         start = time.perf_counter()
         trump = cards.suit_index(view.trump)
-        searcher = Searcher(trump, self.evaluate, deadline=start + self.time_cap)
+        deadline = None if self.time_cap is None else start + self.time_cap
+        searcher = Searcher(trump, self.evaluate, deadline=deadline)
         searcher.exact_tail = self.exact_tail
         searcher.close_depth = self.close_depth
         plain = [m for m in moves if not m.close]
@@ -124,18 +140,21 @@ class SearchBot:
         depth = self.depth if STOCK_START - view.stock <= self.deep_until else 1
         # pass 1: the moves that do not close, and whether closing wins in each world
         done, per_world, close_wins = [], [], 0
-        hard_cap = self.budget * 2
+        hard_cap = self.budget * 2 + self.extra_budget
         pending = list(world_source())
+        wts = []   # the worlds' weights, as far as weighed (ints when uniform: exact sums)
         i = 0
         while i < len(pending):
             opp, stock = pending[i]
+            if i == len(wts):
+                wts.append(weigh(pending[i]) if weigh else 1)
             g = W.build(view, opp, stock)
             searcher.node_cap = hard_cap
             searcher.open_tt = {}
             try:
                 vals = world_values(searcher, g, me, plain, depth)
                 if closing:
-                    close_wins += closing_wins(searcher, g, me, EXCHANGE in legal)
+                    close_wins += wts[i] * closing_wins(searcher, g, me, EXCHANGE in legal)
             except OutOfBudget as e:
                 if str(e) == "time" or len(done) >= self.min_worlds or depth <= 1:
                     break
@@ -146,16 +165,20 @@ class SearchBot:
             done.append((opp, stock))
             per_world.append(vals)
             i += 1
-            if searcher.count >= self.budget and len(done) >= self.min_worlds:
-                break
+            if (searcher.count >= self.budget and len(done) >= self.min_worlds) or len(done) >= self.max_worlds:
+                # enough, unless the best two moves are too close to call: then more worlds
+                if len(done) >= len(pending) or searcher.count >= self.budget + self.extra_budget \
+                        or not self._close_call(per_world, wts):
+                    break
         if not done:
             return ACTIONS[fallback(view, legal)]
         n = len(done)
+        mass = sum(wts[:n])
         # pass 2: closing is a candidate only if it wins in close_share of the worlds; then each
         # "close and lead c" is scored in (up to close_worlds of) the same worlds
         considered = list(plain)
         close_vals = []
-        if closing and close_wins >= self.close_share * n and close_wins > 0:
+        if closing and close_wins >= self.close_share * mass and close_wins > 0:
             spent = searcher.count
             searcher.node_cap = spent + 2 * self.budget
             for opp, stock in done[:self.close_worlds]:
@@ -168,20 +191,32 @@ class SearchBot:
                     break
             if close_vals:
                 n = len(close_vals)
+                mass = sum(wts[:n])
                 considered += closing
         totals = []
         for j in range(len(plain)):
-            totals.append(sum(per_world[w][j] for w in range(n)))
+            totals.append(sum(wts[w] * per_world[w][j] for w in range(n)))
         for j in range(len(closing) if close_vals else 0):
             vs = [close_vals[w][j] for w in range(n)]
-            ok = sum(v > 0 for v in vs) >= self.close_share * n
-            totals.append(sum(vs) if ok else -INF * n)
+            ok = sum(wts[w] for w in range(n) if vs[w] > 0) >= self.close_share * mass
+            totals.append(sum(wts[w] * vs[w] for w in range(n)) if ok else -INF * mass)
         bj = max(range(len(considered)), key=lambda j: (totals[j], -j))
         best = considered[bj]
-        self.last = {"worlds": n, "nodes": searcher.count, "depth": depth, "close_wins": close_wins / len(done),
-                     "values": {m.label: totals[j] / n / G for j, m in enumerate(considered)},
+        self.last = {"worlds": n, "nodes": searcher.count, "depth": depth,
+                     "close_wins": close_wins / sum(wts[:len(done)]),
+                     "effective_worlds": I.effective_worlds(wts[:n]),
+                     "values": {m.label: totals[j] / mass / G for j, m in enumerate(considered)},
                      "choice": best.label, "seconds": time.perf_counter() - start}
         return ACTIONS[best.first]
+
+    def _close_call(self, per_world, wts) -> bool:
+        """Whether the best two moves so far are within ``close_margin`` game points."""
+        if not per_world or len(per_world[0]) < 2:
+            return False
+        mass = sum(wts[:len(per_world)])
+        means = sorted((sum(w * vals[j] for w, vals in zip(wts, per_world)) / mass
+                        for j in range(len(per_world[0]))), reverse=True)
+        return means[0] - means[1] < self.close_margin * G
 
 
 def root_moves(view: View, legal: list[int]) -> list[RootMove]:
