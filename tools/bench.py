@@ -116,7 +116,7 @@ VARIANTS = {
 NO_BOT = {"noworker"}  # pages whose computer never moves
 BOT_PAGE = "bench/bot/"
 STARTUP_PAGE = "bench/startup/"
-LEVELS = ("easy", "medium", "hard")
+from sixtysix.levels import LEVELS  # noqa: E402
 KB = 1000  # targets in kB of 1000 bytes (the stricter reading)
 
 # (key in the figures, what, limit, unit): every target is "value < limit".

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sixtysix.levels import URL_LEVELS
+
 LANGUAGES = ("pt", "it")
 DEFAULT_LANGUAGE = "pt"
 
@@ -21,7 +23,7 @@ RANK_LETTERS = "9JQKTA"
 
 #: Keys the code builds from parts (``"suit." + letter`` ...); the locale
 #: tests check that every one of them exists in every catalog.
-LEVELS = ("easy", "medium", "hard", "random")
+LEVELS = URL_LEVELS
 RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_failed", "last_trick")
 WHO = ("you", "computer")
 ACTION_KINDS = ("play", "marry", "exchange", "close", "declare")

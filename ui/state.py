@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from sixtysix.levels import LEVELS, URL_LEVELS
+
+from .i18n import LANGUAGES
 from .pace import DEFAULT_SPEED, SPEEDS
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
-PLAYER_LEVELS = ("easy", "medium", "hard")
-URL_LEVELS = PLAYER_LEVELS + ("random",)
+PLAYER_LEVELS = LEVELS
 
 
 @dataclass
@@ -36,7 +38,7 @@ class Settings:
         s = cls()
         if not isinstance(data, dict):
             return s
-        if data.get("lang") in ("pt", "it"):
+        if data.get("lang") in LANGUAGES:
             s.lang = data["lang"]
         if data.get("level") in PLAYER_LEVELS:
             s.level = data["level"]
@@ -117,7 +119,7 @@ class UrlOptions:
 
         opts = cls()
         lang = (one("lang") or "").lower()
-        if lang in ("pt", "it"):
+        if lang in LANGUAGES:
             opts.lang = lang
         level = (one("level") or "").lower()
         if level in URL_LEVELS:

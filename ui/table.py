@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sixtysix import Action, Match
+from sixtysix.scoring import WINNING_POINTS
 
 from . import story
 from .state import Stats
@@ -19,7 +20,7 @@ from .state import Stats
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
 #: The points from which the default mode offers "declare 66".
-DECLARE_THRESHOLD = 66
+DECLARE_THRESHOLD = WINNING_POINTS
 
 
 def declare_offered(view: dict, count_myself: bool) -> bool:

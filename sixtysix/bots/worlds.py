@@ -116,7 +116,7 @@ def infer(view) -> Knowledge:
     for m in view.marriages:
         if m["player"] == opp:
             s = cards.suit_index(m["suit"])
-            known |= (1 << (s * 6 + cards.QUEEN)) | (1 << (s * 6 + cards.KING))
+            known |= cards.marriage_mask(s)
     if view.exchange and view.exchange["player"] == opp:
         known |= 1 << cards.index(view.exchange["took"])
     known &= unseen
