@@ -280,3 +280,20 @@ def test_precompressed_siblings_match_their_files():
     # Every sibling has its original (no stale .br of a removed file).
     for rel in filter(is_sibling, dist_files()):
         assert (DIST / rel[: rel.rfind(".")]).is_file(), rel
+
+
+
+def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
+    # tools/build.py copies the explicit COPY list: a stray top-level script or page
+    # (or a drawing script) ships only once it is added there
+    if not (DIST / "index.html").is_file():
+        pytest.skip("dist/ is not built: run `make dist`")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    generated = {build.APP_ZIP, "sw.js", "favicon.ico", "vendor"}
+    top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
+    assert top <= {n.split("/")[0] for n in build.COPY} | generated
+    shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
+    assert shipped_py <= {"ui", "bench"}   # the ui/ copies and bench/floor's test pages, no drawing script
