@@ -10,8 +10,8 @@ byte-identical files and the same service-worker cache name.
 What lands in dist/
 -------------------
 - Copied as they are, the explicit list :data:`COPY` and nothing else:
-  ``index.html``, ``pyscript.toml``, ``sw-register.js``, ``embed.js``,
-  ``manifest.webmanifest``, ``ui/``, ``locales/``, ``assets/``, ``rules/``,
+  ``index.html``, ``pyscript.toml``, ``manifest.webmanifest``, ``js/`` (the
+  browser scripts), ``ui/``, ``locales/``, ``assets/``, ``rules/``,
   ``icons/``, ``bench/floor/`` (as ``dist/bench/floor/``, the test pages
   e2e/test_floor.py loads); ``icons/favicon.ico`` also as ``favicon.ico``.
   ``__pycache__`` and ``*.pyc`` are skipped. A new top-level file ships only
@@ -86,8 +86,7 @@ NODE = ROOT / "node_modules"
 COPY = [
     "index.html",
     "pyscript.toml",
-    "sw-register.js",
-    "embed.js",
+    "js",
     "manifest.webmanifest",
     "ui",
     "locales",
@@ -219,7 +218,7 @@ def write_boot_bytes(out: Path, page: str = "index.html") -> int:
     """Fill index.html's boot-bytes block with each file of the first load (what
     tools/runtime-trace.json saw the page request until it was ready) and
     its size as sent plain, gzip and brotli ([raw, gzip, br], from the same
-    cached compression the siblings use), so ui/progress.js knows the total
+    cached compression the siblings use), so js/progress.js knows the total
     before the first byte arrives. Returns the brotli total."""
     html = out / page
     if not html.is_file() or BOOT_BYTES_MARK not in html.read_text(encoding="utf-8"):
@@ -237,7 +236,7 @@ GAME_BYTES_MARK = 'data-game-bytes="0"'
 
 
 def write_game_bytes(out: Path, total: int) -> None:
-    """Tell the rules pages' play button what a first visit downloads (rules/lazy-frame.js)."""
+    """Tell the rules pages' play button what a first visit downloads (js/lazy-frame.js)."""
     for page in sorted((out / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8")
         if GAME_BYTES_MARK in html:

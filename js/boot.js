@@ -10,7 +10,7 @@
 //   itself (the wait can be spent reading the rules); a switch is kept in the
 //   URL (?lang=), which Python reads when it starts. Shares the texts as
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
-//   (ui/progress.js words the progress bar with them).
+//   (js/progress.js words the progress bar with them).
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
