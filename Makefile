@@ -6,7 +6,7 @@
 #   make test    setup + dist + all tests (what CI runs through .ci/run)
 #   make unit    Python tests only (tests/), no setup
 #   make e2e     dist + browser tests (e2e/), no setup
-#   make bench   benchmarks (tools/bench.py; BENCH_ARGS for options)
+#   make bench   benchmarks (python3 -m tools.bench; BENCH_ARGS for options)
 #   make clean   remove build outputs
 
 PYTHON ?= python3
@@ -50,7 +50,7 @@ bench:
 	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,
 	@# and measures it in headless Chromium and CPython; options via
 	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md).
-	$(PYTHON) tools/bench.py $(BENCH_ARGS)
+	$(PYTHON) -m tools.bench $(BENCH_ARGS)
 	$(PYTHON) tools/bench_review.py
 
 clean:

@@ -57,7 +57,7 @@ class TablePage:
         return self.tr.t(key, **params)
 
     def switch_language(self, lang: str) -> None:
-        self.page.get_by_role("button", name=CATALOGS[lang][f"lang.{lang}"], exact=True).click()
+        self.page.get_by_role("button", name=CATALOGS[lang][f"lang.button.{lang}"], exact=True).click()
         expect(self.html).to_have_attribute("lang", lang)
 
     # -- finding things -----------------------------------------------------------

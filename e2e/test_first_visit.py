@@ -67,7 +67,7 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
     expect(dialog).to_be_hidden()
 
     # The language, too: the bar speaks Italian, and Python starts in Italian.
-    page.get_by_role("button", name=CATALOGS["it"]["lang.it"], exact=True).click()
+    page.get_by_role("button", name=CATALOGS["it"]["lang.button.it"], exact=True).click()
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(bar).to_have_accessible_name(re.compile("^Caricamento del gioco… "))
     assert "ready" not in page.locator("html").get_attribute("class"), "the load was too fast to test this"

@@ -3,7 +3,7 @@
 The protocol: the game page, framed with ``?embed=1``, runs embed.js, which
 posts ``{type: "sixtysix:height", height: <px>}`` to ``window.parent`` with an
 explicit target origin (``parent_origin`` when it is a plain http(s) origin,
-else the page's own). rules/embed-host.js resizes an
+else the page's own). js/embed-host.js resizes an
 ``iframe[data-sixtysix-embed]`` only for a message whose ``source`` is that
 frame's window and whose ``origin`` is the origin of its ``src``, with the
 right type and a finite height, clamped to 200..4000.
@@ -13,7 +13,7 @@ Where the tests run:
 - The pages: dist/ through the shared ``base_url`` (e2e/conftest.py, which
   also fails a test on any console error or CSP violation). The framed game
   is replaced by e2e/fixtures/game-stub.html (a block of known height plus
-  the real /embed.js from dist/), so these tests do not wait for Pyodide;
+  the real /js/embed.js from dist/), so these tests do not wait for Pyodide;
   one test frames the real game.
 - The protocol on its own: e2e/fixtures/ pages served from the repo by two
   plain local servers, i.e. two origins, without the CSP header of
@@ -236,7 +236,7 @@ def test_page_source_is_self_contained_and_csp_clean(name):
 
 
 def test_embed_js_never_listens_to_messages():
-    for path in (ROOT / "embed.js",):
+    for path in (ROOT / "js" / "embed.js",):
         code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)
         assert not re.search(r"addEventListener\(\s*['\"]message", code)
         assert "onmessage" not in code

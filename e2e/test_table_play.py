@@ -50,9 +50,12 @@ def test_trump_exchange(table):
     table.replay(sc.intents)
     v = sc.sim.view()
     nine, face_up = "9" + v["trump"], v["trump_card"]
-    expect(table.page.get_by_role("img", name=table.t("trump.card.aria", card=table.tr.card(face_up)))).to_be_visible()
+    stock = table.page.get_by_role("img", name=table.t("stock.aria.open", n=v["stock"], trump=""), exact=False)
+    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
+                                                          trump=table.tr.card(face_up).lower()))
     table.press("exchange")
-    expect(table.page.get_by_role("img", name=table.t("trump.card.aria", card=table.tr.card(nine)))).to_be_visible()
+    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
+                                                          trump=table.tr.card(nine).lower()))
     expect(table.card(face_up)).to_be_visible()
     expect(table.card(nine)).to_have_count(0)
     table.expect_message(table.t("msg.exchange.you", gave=table.tr.card(nine), card=table.tr.card(face_up)))
@@ -67,7 +70,9 @@ def test_closing_turns_the_trump_away_and_dims_cards_that_may_not_be_played(tabl
     expect(table.html).to_have_attribute("data-stock-state", "closed")
     table.expect_message(table.t("msg.close.you"))
     trump = sc.sim.view()["trump"]
-    expect(table.page.get_by_role("img", name=table.t("trump.hidden.aria", suit=table.tr.suit(trump)))).to_be_attached()
+    # the stock, one labelled image, says it is closed and names only the trump suit now
+    expect(table.page.get_by_role("img", name=table.t("stock.aria.closed", n=table.html.get_attribute("data-stock"),
+                                                      trump=table.tr.suit(trump).lower()))).to_be_visible()
     table.replay(sc.intents[1:])
     table.wait_turn()
     playable = set(sc.sim.playable())
@@ -79,11 +84,20 @@ def test_closing_turns_the_trump_away_and_dims_cards_that_may_not_be_played(tabl
         else:
             expect(card).to_have_attribute("aria-disabled", "true")
             expect(card).to_have_class(re.compile(r"\bdimmed\b"))
-    # a dimmed card does nothing when tapped
+    # a dimmed card is not played when tapped: the table says why, from the engine's reason
     refused = next(c for c in sc.sim.hand() if c not in playable)
     table.card(refused).click(force=True)  # Playwright refuses aria-disabled elements; a finger does not
     expect(table.html).to_have_attribute("data-to-move", "you")
     expect(table.card(refused)).to_be_visible()
+    expect(table.page.locator("#trick img")).to_have_count(1)
+    assert sc.sim.table.explain_refusal(refused)
+    why = message_text(sc.sim.table.messages[-1], table.tr)
+    table.expect_message(why)
+    # Enter on it says it again in the live region (written once in the log)
+    table.card(refused).focus()
+    table.page.keyboard.press("Enter")
+    expect(table.page.locator("#announce p").last).to_have_text(why)
+    assert table.messages().count(why) == 1
     expect(table.page.locator("#trick img")).to_have_count(1)
     # a playable one is played
     table.play(sorted(playable)[0])
@@ -98,7 +112,7 @@ def test_tapping_a_king_announces_the_marriage(table, points):
     suit = next(a[6:] for a in sc.sim.legal() if a.startswith("marry:")
                 and (a[6:] == sc.sim.view()["trump"]) == (points == 40))
     table.play("K" + suit)
-    table.expect_message(table.t("msg.marriage.you", suit=table.tr.suit(suit), points=points))
+    table.expect_message(table.t("msg.marriage.you", suit=table.tr.suit(suit).lower(), points=points))
     expect(table.page.get_by_role("group", name=table.t("trick.aria"))
            .get_by_role("img", name=table.tr.card("K" + suit))).to_be_attached()
 

@@ -27,12 +27,9 @@ import sys
 import time
 
 from . import cards
-from .bots import make
+from .bots import BOTS, SEARCH_PRESETS, make
+from .bots.config import parse_options
 from .game import Game
-
-CLOSE_CODE = 29
-SEARCH_BOTS = ("hard", "hard-v1", "medium", "open")
-
 
 def pair_deck(seed, i: int) -> tuple[list[str], int]:
     rng = random.Random(f"arena:{seed}:pair:{i}")
@@ -42,27 +39,24 @@ def pair_deck(seed, i: int) -> tuple[list[str], int]:
 
 
 def parse_bot(spec: str) -> tuple[str, dict]:
-    """``hard`` or, for experiments, ``hard:depth=1,close_share=0`` (options of the search bots)."""
+    """``hard`` or, for experiments, ``hard:depth=1,close_share=0``: the options of the
+    search bots are :class:`SearchConfig` fields, parsed by their types.
+
+    :raises ValueError: on an unknown bot, an unknown option or a value of the wrong type.
+    """
     name, _, rest = spec.partition(":")
-    opts = {}
-    for item in filter(None, rest.split(",")):
-        k, _, v = item.partition("=")
-        if k == "eval":
-            from .bots import evaluate
-            opts["evaluate"] = evaluate.make_evaluate(getattr(evaluate, v.upper()))
-            continue
-        try:
-            opts[k] = int(v)
-        except ValueError:
-            opts[k] = float(v) if v.replace(".", "", 1).isdigit() else {"true": True, "false": False}.get(v, v)
-    return name, opts
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+    if rest and name not in SEARCH_PRESETS:
+        raise ValueError(f"the {name} bot takes no options, not {rest!r}")
+    return name, parse_options(rest)
 
 
 def _make(spec: str, seed, budget):
     name, opts = parse_bot(spec)
     if budget and name in ("hard", "open"):
         opts.setdefault("budget", budget)
-    if name in SEARCH_BOTS:   # no wall-time cap: results depend on the seeds only, never on load
+    if name in SEARCH_PRESETS:   # no wall-time cap: results depend on the seeds only, never on load
         opts.setdefault("time_cap", None)
     return make(name, seed=seed, **opts)
 
@@ -218,6 +212,11 @@ def main(argv=None) -> dict:
     ap.add_argument("--progress", type=int, default=0, metavar="N",
                     help="print the running difference to stderr every N pairs")
     args = ap.parse_args(argv)
+    for spec in (args.a, args.b):
+        try:
+            _make(spec, "check", args.budget)   # a bad name, option or value stops here, before any play
+        except ValueError as e:
+            ap.error(str(e))
     s = run(args.a, args.b, args.pairs, args.seed, args.jobs, args.budget, args.progress)
     print(json.dumps(s, indent=1) if args.json else report(s))
     return s

@@ -27,6 +27,55 @@ HIGHER_IN_SUIT = tuple(SUIT_MASKS[c // 6] & ~((1 << (c + 1)) - 1) for c in range
 
 _INDEX = {c: i for i, c in enumerate(CODES)}
 
+# --- the card rules every trick and marriage uses (tables, so the search's hot loops stay cheap) ---
+
+#: ``BEATS[trump][led]``: the cards that win a trick led by ``led``, a higher card
+#: of the suit led or, when ``led`` is not a trump, any trump.
+BEATS = tuple(tuple(HIGHER_IN_SUIT[c] | (SUIT_MASKS[t] if c // 6 != t else 0) for c in range(24))
+              for t in range(4))
+
+#: ``PARTNER_BIT[c]``: the bit of the other card of ``c``'s marriage (queen <-> king), 0 for other ranks.
+PARTNER_BIT = tuple(1 << (c + 1) if c % 6 == QUEEN else 1 << (c - 1) if c % 6 == KING else 0
+                    for c in range(24))
+
+MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS = 20, 40
+
+
+def beats(answer: int, led: int, trump: int) -> bool:
+    """Whether ``answer`` wins the trick ``led`` (trump suit ``trump``).
+
+    >>> beats(index("AH"), index("TH"), suit_index("C")), beats(index("9C"), index("AH"), suit_index("C"))
+    (True, True)
+    >>> beats(index("AS"), index("9H"), suit_index("C"))
+    False
+    """
+    return bool(BEATS[trump][led] >> answer & 1)
+
+
+def is_marriage_card(card: int) -> bool:
+    """A queen or a king: leading it may announce its marriage."""
+    return bool(PARTNER_BIT[card])
+
+
+def marriage_partner(card: int) -> int:
+    """The other card of the marriage of a queen or king (``KH`` for ``QH``)."""
+    return card + 1 if card % 6 == QUEEN else card - 1
+
+
+def marriage_mask(suit: int) -> int:
+    """The queen and king of ``suit``."""
+    return (1 << (suit * 6 + QUEEN)) | (1 << (suit * 6 + KING))
+
+
+def marriage_points(suit: int, trump: int) -> int:
+    """40 for the trump marriage, 20 for another."""
+    return TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
+
+
+def trump_nine(trump: int) -> int:
+    """The 9 of trumps, the card that may be exchanged for the trump card."""
+    return trump * 6 + NINE
+
 
 def index(card_code: str) -> int:
     """The engine's int for a card code; ``ValueError`` if it is not one."""

@@ -20,20 +20,52 @@ import random
 from . import cards, scoring
 from .quoting import quote
 from .actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action, IllegalAction
-from .cards import HIGHER_IN_SUIT, NINE, POINTS, QUEEN, KING, SUIT_MASKS
+from .cards import (HIGHER_IN_SUIT, POINTS, QUEEN, KING, SUIT_MASKS, beats, is_marriage_card, marriage_mask,
+                    marriage_partner, marriage_points, trump_nine)
 
 STOCK_START = 12  # 11 face down + the face-up trump card
+FACE_DOWN = STOCK_START - 1
 
 
 def trick_winner(leader: int, led: int, answer: int, trump: int) -> int:
     """Who wins a trick: the higher trump if any, else the higher card of the suit led."""
-    if answer // 6 == led // 6:
-        return 1 - leader if answer > led else leader
-    return 1 - leader if answer // 6 == trump else leader
+    return 1 - leader if beats(answer, led, trump) else leader
 
+
+
+#: :meth:`Game.explain_illegal`'s English for each kind of :meth:`Game.illegal_reason`
+#: (``p``: the player to move, ``a``: the action).
+STRICT = "in the strict phase: follow suit with a higher card if possible, else follow suit, else trump"
+ILLEGAL_TEXTS = {
+    "hand_over": "the hand is over",
+    "marriage_lead": "after announcing the marriage in {suit} player {p} must lead its king or queen, or declare",
+    "not_held": "player {p} does not hold {card}",
+    "follow_higher": "{card} does not answer {led} " + STRICT,
+    "follow_suit": "{card} does not answer {led} " + STRICT,
+    "trump": "{card} does not answer {led} " + STRICT,
+    "not_on_lead": "only the player on lead may {kind}; player {p} is following",
+    "marriage_not_held": "player {p} does not hold both the king and queen of {suit}",
+    "marriage_needs_trick": "a marriage can be announced only after winning a trick in this hand",
+    "stock_closed": "cannot {kind}: the stock is closed",
+    "stock_empty": "cannot {kind}: the stock is empty",
+    "no_trump_nine": "cannot exchange: player {p} does not hold the 9 of trumps",
+    "exchange_needs_trick": "cannot exchange before winning a trick in this hand",
+    "other": "{a} is not legal now",
+}
 
 class Game:
-    """A hand of Sixty-Six between players 0 and 1."""
+    """A hand of Sixty-Six between players 0 and 1.
+
+    The position is kept in the engine's int form, which the bots' search and
+    :class:`sixtysix.view.View` read directly: cards are ints 0-23
+    (:mod:`sixtysix.cards`), hands 24-bit masks, ``-1`` for "none". Those
+    fields are ``deck``, ``dealer``, ``hands``, ``trump``, ``trump_card``,
+    ``stock``, ``drawn``, ``closed_by``, ``non_closer_tricks_at_close``,
+    ``leader``, ``led``, ``pending_marriage``, ``won``, ``bonus``, ``tricks``,
+    ``actions``, ``completed`` and ``marriages``; they are read, never written,
+    outside this class (build a position with :meth:`from_position`). Names
+    with a leading underscore are the class's own.
+    """
 
     # --- construction -----------------------------------------------------------------
 
@@ -59,19 +91,78 @@ class Game:
         self.closed_by = -1
         self.non_closer_tricks_at_close = 0  # the rule-3 snapshot
         self.leader = non_dealer
-        self.to_move_ = non_dealer           # -1 once the hand is over
+        self._to_move = non_dealer           # -1 once the hand is over
         self.led = -1                        # card led in the current trick, or -1
         self.pending_marriage = -1           # suit just announced by the leader, or -1
         self.won = [0, 0]                    # card points of won tricks
         self.bonus = [0, 0]                  # counted marriages
         self.tricks = [0, 0]
-        self.result_: scoring.Result | None = None
+        self._result: scoring.Result | None = None
         self.actions: list[tuple[int, int]] = []         # (player, action code), the record
         self.completed: list[tuple[int, int, int, int]] = []  # (leader, led, answer, winner)
         self.marriages: list[tuple[int, int]] = []       # (player, suit)
-        self.exchange_: tuple[int, int, int] | None = None  # (player, took, gave)
-        self.missed: set[int] = set()        # indexes in actions of leads that could not be marriages
+        self._exchange: tuple[int, int, int] | None = None  # (player, took, gave)
+        self._missed: set[int] = set()       # indexes in actions of leads that could not be marriages
         self._undo: list[tuple] = []
+
+    @classmethod
+    def from_position(cls, *, dealer: int, hands: list[int], trump_card: int, stock: list[int], drawn: int,
+                      leader: int, to_move: int, won: list[int] | None = None, tricks: list[int] | None = None,
+                      closed_by: int = -1, non_closer_tricks_at_close: int = 0, led: int = -1,
+                      pending_marriage: int = -1, completed=(), marriages=(), exchange=None) -> "Game":
+        """A hand in a given position, in the engine's int form (see the class doc).
+
+        ``stock`` is the face-down stock still to draw, top first
+        (``11 - drawn`` cards, none once ``drawn`` is 12), ``trump_card`` the
+        card under it (the trump suit is its suit; once the stock is empty any
+        trump the hand no longer shows). ``completed`` holds ``(leader, led,
+        answer, winner)`` per trick, ``marriages`` ``(player, suit)``,
+        ``exchange`` ``(player, took, gave)``; ``won`` and ``tricks`` default to
+        what ``completed`` gives, the marriage points come from ``marriages``.
+        The position knows where it is, not how it came about: its ``deck`` is
+        a placeholder and it has no actions to undo. Used for the worlds of
+        :mod:`sixtysix.bots.worlds`; the result stays ``None`` (a finished hand
+        is never searched).
+
+        :raises ValueError: if the stock does not hold ``11 - drawn`` cards.
+        """
+        if len(stock) != max(FACE_DOWN - drawn, 0):
+            raise ValueError(f"after {drawn} draws the stock holds {max(FACE_DOWN - drawn, 0)} "
+                             f"face-down cards, not {len(stock)}")
+        g = cls.__new__(cls)
+        g.deck = tuple(cards.CODES)
+        g.dealer = dealer
+        g.hands = list(hands)
+        g.trump_card = trump_card
+        g.trump = trump_card // 6
+        g.stock = [0] * min(drawn, FACE_DOWN) + list(stock)   # the drawn part is never read
+        g.drawn = drawn
+        g.closed_by = closed_by
+        g.non_closer_tricks_at_close = non_closer_tricks_at_close
+        g.leader = leader
+        g._to_move = to_move
+        g.led = led
+        g.pending_marriage = pending_marriage
+        g.completed = list(completed)
+        g.marriages = list(marriages)
+        g.bonus = [0, 0]
+        for p, suit in g.marriages:
+            g.bonus[p] += marriage_points(suit, g.trump)
+        if won is None or tricks is None:
+            by_tricks, counts = [0, 0], [0, 0]
+            for _, a, b, w in g.completed:
+                by_tricks[w] += POINTS[a] + POINTS[b]
+                counts[w] += 1
+            won = by_tricks if won is None else won
+            tricks = counts if tricks is None else tricks
+        g.won = list(won)
+        g.tricks = list(tricks)
+        g._result = None
+        g.actions = []
+        g._exchange = exchange
+        g._missed = set()
+        g._undo = []
+        return g
 
     @classmethod
     def from_deck(cls, deck: list[str], dealer: int) -> "Game":
@@ -102,7 +193,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         g.hands, g.won, g.bonus, g.tricks = self.hands[:], self.won[:], self.bonus[:], self.tricks[:]
         g.stock, g.actions, g.completed = self.stock[:], self.actions[:], self.completed[:]
-        g.marriages, g.missed, g._undo = self.marriages[:], set(self.missed), []
+        g.marriages, g._missed, g._undo = self.marriages[:], set(self._missed), []
         return g
 
     # --- reading the position -------------------------------------------------------
@@ -110,11 +201,21 @@ class Game:
     @property
     def to_move(self) -> int | None:
         """The player whose decision it is, ``None`` once the hand is over."""
-        return None if self.to_move_ < 0 else self.to_move_
+        return None if self._to_move < 0 else self._to_move
 
     @property
     def result(self) -> scoring.Result | None:
-        return self.result_
+        return self._result
+
+    @property
+    def exchange(self) -> tuple[int, int, int] | None:
+        """``(player, took, gave)`` as card ints once the trump nine was exchanged, else ``None``."""
+        return self._exchange
+
+    def missed_marriage(self, index: int) -> bool:
+        """Whether ``actions[index]`` led a king or queen holding its partner before
+        any trick, so the marriage could not be announced (the view says so)."""
+        return index in self._missed
 
     @property
     def trump_suit(self) -> str:
@@ -125,7 +226,7 @@ class Game:
         return STOCK_START - self.drawn
 
     def is_over(self) -> bool:
-        return self.result_ is not None
+        return self._result is not None
 
     def is_strict(self) -> bool:
         """Strict phase: the stock is closed or empty, so the follower must follow suit."""
@@ -151,24 +252,24 @@ class Game:
         return [cards.CODES[c] for c in self.stock[self.drawn:]] + [cards.CODES[self.trump_card]]
 
     def has_marriage(self, player: int, suit: int) -> bool:
-        pair = (1 << (suit * 6 + QUEEN)) | (1 << (suit * 6 + KING))
+        pair = marriage_mask(suit)
         return self.hands[player] & pair == pair
 
     def can_exchange(self) -> bool:
-        p = self.to_move_
+        p = self._to_move
         return (p >= 0 and p == self.leader and self.led < 0 and self.pending_marriage < 0
                 and self.tricks[p] > 0 and self.stock_is_open()
-                and bool(self.hands[p] >> (self.trump * 6 + NINE) & 1))
+                and bool(self.hands[p] >> (trump_nine(self.trump)) & 1))
 
     def can_close(self) -> bool:
-        return (self.to_move_ >= 0 and self.to_move_ == self.leader and self.led < 0
+        return (self._to_move >= 0 and self._to_move == self.leader and self.led < 0
                 and self.pending_marriage < 0 and self.stock_is_open())
 
     # --- legal actions ------------------------------------------------------------------
 
     def legal_codes(self) -> list[int]:
         """The legal actions as codes (see :mod:`sixtysix.actions`), cheap for search."""
-        p = self.to_move_
+        p = self._to_move
         if p < 0:
             return []
         hand = self.hands[p]
@@ -200,37 +301,56 @@ class Game:
 
     def explain_illegal(self, code: int) -> str | None:
         """Why the action ``code`` is illegal now, or ``None`` if it is legal."""
+        reason = self.illegal_reason(code)
+        if reason is None:
+            return None
+        kind, params = reason
+        return ILLEGAL_TEXTS[kind].format(p=self._to_move, a=ACTIONS[code], **params)
+
+    def illegal_reason(self, code: int) -> tuple[str, dict] | None:
+        """Why the action ``code`` is illegal now as a kind and its facts (for a
+        UI to say in its own words), or ``None`` if it is legal. The kinds are
+        the keys of :data:`ILLEGAL_TEXTS`; cards and suits are notation letters,
+        ``cards`` the plays the rule leaves the player.
+
+        >>> g = Game.new(seed=3)  # player 0 leads with JC AC 9D QH TH KS
+        >>> g.illegal_reason(ACTIONS.index("play:9C"))
+        ('not_held', {'card': '9C'})
+        >>> g.illegal_reason(ACTIONS.index("marry:H"))
+        ('marriage_not_held', {'suit': 'H'})
+        """
         if code in self.legal_codes():
             return None
-        p = self.to_move_
+        p = self._to_move
         a = ACTIONS[code]
         if p < 0:
-            return "the hand is over"
+            return "hand_over", {}
         leading = self.led < 0
         if self.pending_marriage >= 0:
-            return (f"after announcing the marriage in {cards.SUITS[self.pending_marriage]} player {p} must "
-                    f"lead its king or queen, or declare")
+            return "marriage_lead", {"suit": cards.SUITS[self.pending_marriage]}
         if a.kind == "play":
             if not self.hands[p] >> code & 1:
-                return f"player {p} does not hold {a.card}"
-            return (f"{a.card} does not answer {cards.CODES[self.led]} in the strict phase: follow suit with a "
-                    f"higher card if possible, else follow suit, else trump")
+                return "not_held", {"card": a.card}
+            same = self.hands[p] & SUIT_MASKS[self.led // 6]
+            kind = "follow_higher" if same & HIGHER_IN_SUIT[self.led] else "follow_suit" if same else "trump"
+            return kind, {"card": a.card, "led": cards.CODES[self.led],
+                          "cards": [cards.CODES[c] for c in self.legal_codes()]}
         if not leading:
-            return f"only the player on lead may {a.kind}; player {p} is following"
+            return "not_on_lead", {"kind": a.kind}
         if a.kind == "marry":
             if not self.has_marriage(p, cards.suit_index(a.suit)):
-                return f"player {p} does not hold both the king and queen of {a.suit}"
-            return f"a marriage can be announced only after winning a trick in this hand"
+                return "marriage_not_held", {"suit": a.suit}
+            return "marriage_needs_trick", {"suit": a.suit}
         if a.kind in ("exchange", "close"):
             if self.closed_by >= 0:
-                return f"cannot {a.kind}: the stock is closed"
+                return "stock_closed", {"kind": a.kind}
             if self.drawn == STOCK_START:
-                return f"cannot {a.kind}: the stock is empty"
+                return "stock_empty", {"kind": a.kind}
             if a.kind == "exchange":
-                if not self.hands[p] >> (self.trump * 6 + NINE) & 1:
-                    return f"cannot exchange: player {p} does not hold the 9 of trumps"
-                return "cannot exchange before winning a trick in this hand"
-        return f"{a} is not legal now"
+                if not self.hands[p] >> (trump_nine(self.trump)) & 1:
+                    return "no_trump_nine", {}
+                return "exchange_needs_trick", {}
+        return "other", {}
 
     # --- applying actions ---------------------------------------------------------------
 
@@ -247,23 +367,19 @@ class Game:
 
     def push(self, code: int) -> None:
         """Apply a legal action code without checking it (search); undo with :meth:`pop`."""
-        self._undo.append((
-            self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,
-            self.non_closer_tricks_at_close, self.leader, self.to_move_, self.led, self.pending_marriage,
-            self.won[0], self.won[1], self.bonus[0], self.bonus[1], self.tricks[0], self.tricks[1],
-            self.result_, len(self.completed), len(self.marriages), self.exchange_))
-        p = self.to_move_
+        self._undo.append(self._snapshot())
+        p = self._to_move
         self.actions.append((p, code))
         if code < MARRY:
             self._play(p, code)
         elif code < EXCHANGE:
             suit = code - MARRY
             self.pending_marriage = suit
-            self.bonus[p] += 40 if suit == self.trump else 20
+            self.bonus[p] += marriage_points(suit, self.trump)
             self.marriages.append((p, suit))
         elif code == EXCHANGE:
-            nine = self.trump * 6 + NINE
-            self.exchange_ = (p, self.trump_card, nine)
+            nine = trump_nine(self.trump)
+            self._exchange = (p, self.trump_card, nine)
             self.hands[p] ^= (1 << nine) | (1 << self.trump_card)
             self.trump_card = nine
         elif code == CLOSE:
@@ -275,14 +391,24 @@ class Game:
 
     def pop(self) -> int:
         """Undo the last :meth:`push` (or :meth:`apply`); returns its action code."""
+        self._restore(self._undo.pop())
+        self._missed.discard(len(self.actions) - 1)
+        return self.actions.pop()[1]
+
+    # The undo snapshot: everything push changes, the history lists by their lengths.
+    def _snapshot(self) -> tuple:
+        return (self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,
+                self.non_closer_tricks_at_close, self.leader, self._to_move, self.led, self.pending_marriage,
+                self.won[0], self.won[1], self.bonus[0], self.bonus[1], self.tricks[0], self.tricks[1],
+                self._result, len(self.completed), len(self.marriages), self._exchange)
+
+    def _restore(self, snapshot: tuple) -> None:
         (self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,
-         self.non_closer_tricks_at_close, self.leader, self.to_move_, self.led, self.pending_marriage,
+         self.non_closer_tricks_at_close, self.leader, self._to_move, self.led, self.pending_marriage,
          self.won[0], self.won[1], self.bonus[0], self.bonus[1], self.tricks[0], self.tricks[1],
-         self.result_, n_completed, n_marriages, self.exchange_) = self._undo.pop()
+         self._result, n_completed, n_marriages, self._exchange) = snapshot
         del self.completed[n_completed:]
         del self.marriages[n_marriages:]
-        self.missed.discard(len(self.actions) - 1)
-        return self.actions.pop()[1]
 
     def _points(self) -> list[int]:
         return [self.won[0] + self.bonus[0], self.won[1] + self.bonus[1]]
@@ -290,12 +416,12 @@ class Game:
     def _play(self, p: int, card: int) -> None:
         self.hands[p] &= ~(1 << card)
         if self.led < 0:  # a lead
-            if self.pending_marriage < 0 and card % 6 in (QUEEN, KING) and self.tricks[p] == 0 \
+            if self.pending_marriage < 0 and is_marriage_card(card) and self.tricks[p] == 0 \
                     and self.has_marriage_partner(p, card):
-                self.missed.add(len(self.actions) - 1)
+                self._missed.add(len(self.actions) - 1)
             self.pending_marriage = -1
             self.led = card
-            self.to_move_ = 1 - p
+            self._to_move = 1 - p
             return
         leader, led = self.leader, self.led
         w = trick_winner(leader, led, card, self.trump)
@@ -303,11 +429,11 @@ class Game:
         self.tricks[w] += 1
         self.completed.append((leader, led, card, w))
         self.led = -1
-        self.leader = self.to_move_ = w
+        self.leader = self._to_move = w
         if self.closed_by < 0 and self.drawn < STOCK_START:
             self.hands[w] |= 1 << self.stock[self.drawn]
             self.drawn += 1
-            last = self.stock[self.drawn] if self.drawn < STOCK_START - 1 else self.trump_card
+            last = self.stock[self.drawn] if self.drawn < FACE_DOWN else self.trump_card
             self.hands[1 - w] |= 1 << last
             self.drawn += 1
         if not self.hands[w]:
@@ -315,12 +441,11 @@ class Game:
                                          self.non_closer_tricks_at_close))
 
     def has_marriage_partner(self, p: int, card: int) -> bool:
-        partner = card - 1 if card % 6 == KING else card + 1
-        return bool(self.hands[p] >> partner & 1)
+        return bool(self.hands[p] >> marriage_partner(card) & 1)
 
     def _end(self, result: scoring.Result) -> None:
-        self.result_ = result
-        self.to_move_ = -1
+        self._result = result
+        self._to_move = -1
 
     # --- views and records --------------------------------------------------------------
 
@@ -334,4 +459,4 @@ class Game:
 
     def __repr__(self) -> str:
         return (f"<Game dealer={self.dealer} trump={self.trump_suit} to_move={self.to_move} "
-                f"points={self._points()} tricks={self.tricks} result={self.result_}>")
+                f"points={self._points()} tricks={self.tricks} result={self._result}>")

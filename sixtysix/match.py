@@ -35,6 +35,29 @@ class Match:
         self.games: list[Game] = [Game.from_deck(seeded_deck(seed, 0), self.first_dealer)]
 
     @classmethod
+    def from_games(cls, seed, games: list[Game], first_dealer: int | None = None,
+                   target: int = TARGET) -> "Match":
+        """A match holding ``games``, the last one current (a replayed record, a
+        replayed deal). ``first_dealer`` defaults to the seed's.
+
+        :raises ValueError: if there is no game, the dealers do not alternate, or a
+            hand other than the last is unfinished or already ended the match.
+        """
+        if not games:
+            raise ValueError("a match holds at least one hand")
+        match = cls.__new__(cls)
+        match.seed, match.target = seed, target
+        match.first_dealer = seeded_first_dealer(seed) if first_dealer is None else first_dealer
+        match.games = []
+        for n, game in enumerate(games):
+            if match.games and (not match.hand_over or match.winner is not None):
+                raise ValueError(f"hand {n + 1} comes after a hand that is unfinished or ended the match")
+            if game.dealer != match.first_dealer ^ (n & 1):
+                raise ValueError(f"hand {n + 1}: the dealer must alternate (expected {match.first_dealer ^ (n & 1)})")
+            match.games.append(game)
+        return match
+
+    @classmethod
     def new(cls, seed=None, target: int = TARGET) -> "Match":
         """A new match; without a seed one is drawn (and kept, so the match can be saved)."""
         if seed is None:

@@ -117,16 +117,17 @@ def _replay_match(data) -> Match:
         raise RecordError("match: 'first_dealer' does not match the seed")
     if not isinstance(hands, list) or not hands:
         raise RecordError("match: 'hands' must be a non-empty list")
-    match = Match.__new__(Match)
-    match.seed, match.target, match.first_dealer, match.games = seed, target, first, []
+    games: list[Game] = []
     for n, h in enumerate(hands):
         where = f"match hand {n + 1}"
-        if match.games and (not match.hand_over or match.winner is not None):
-            raise RecordError(f"{where}: comes after a hand that is unfinished or ended the match")
+        if games:
+            so_far = Match.from_games(seed, games, first, target)
+            if not so_far.hand_over or so_far.winner is not None:
+                raise RecordError(f"{where}: comes after a hand that is unfinished or ended the match")
         if isinstance(h, dict) and h.get("deck") != seeded_deck(seed, n):
             raise RecordError(f"{where}: the deck does not match the match seed")
         game = _replay_hand(h, where)
         if game.dealer != first ^ (n & 1):
             raise RecordError(f"{where}: the dealer must alternate (expected {first ^ (n & 1)})")
-        match.games.append(game)
-    return match
+        games.append(game)
+    return Match.from_games(seed, games, first, target)

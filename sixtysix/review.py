@@ -122,9 +122,11 @@ def action_values(game: Game, seed=0, budget: int = REVIEW_BUDGET) -> dict[str, 
         values["declare"] = declaration_value(view)
         legal.remove("declare")
     if len(legal) > 1:
-        from .bots.pimc import SearchBot  # here, not at the top: the page's main thread never loads the bots
+        from dataclasses import replace  # here, not at the top: the page's main thread never loads the bots
+        from .bots.config import MODEL
+        from .bots.pimc import SearchBot
 
-        bot = SearchBot(seed=seed, budget=budget, time_cap=1e9, close_share=0.0, name="review")
+        bot = SearchBot(replace(MODEL, budget=budget, time_cap=1e9, close_share=0.0), seed=seed, name="review")
         view.legal = legal
         bot.choose(view)
         for label, v in ((bot.last or {}).get("values") or {}).items():

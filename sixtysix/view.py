@@ -45,10 +45,10 @@ class View:
         history = []
         for i, (p, code) in enumerate(game.actions):
             entry = {"player": p, "action": str(ACTIONS[code])}
-            if p == player and i in game.missed:
+            if p == player and game.missed_marriage(i):
                 entry["missed_marriage"] = cards.SUITS[code // 6]
             history.append(entry)
-        ex = game.exchange_
+        ex = game.exchange
         return cls(
             player=player,
             dealer=game.dealer,

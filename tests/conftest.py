@@ -109,10 +109,7 @@ def match_from(non_dealer_hand, dealer_hand, trump_card, stock_top_first=(), dea
     and leads). Built around the record checks: such a match is not savable."""
     from sixtysix import Match
 
-    match = Match.new(seed=1)
-    match.first_dealer = dealer
-    match.games = [deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first, dealer)]
-    return match
+    return Match.from_games(1, [deal(non_dealer_hand, dealer_hand, trump_card, stock_top_first, dealer)], dealer)
 
 
 def brute(g, root) -> int:

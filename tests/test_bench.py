@@ -1,4 +1,4 @@
-"""The pure parts of the benchmark (tools/bench.py, tools/bench_positions.py):
+"""The pure parts of the benchmark (tools/bench/, tools/bench_positions.py):
 statistics, table formatting, payload and zip sizes, targets, options.
 No browser and no timing here: speed targets live in the benchmark itself."""
 
@@ -11,6 +11,7 @@ import zipfile
 import pytest
 
 from tools import bench
+from tools.bench import __main__ as bench_main
 from tools import bench_positions
 
 
@@ -122,13 +123,13 @@ def test_headline_reads_the_figures():
 
 
 def test_options():
-    quick = bench.parse_args(["--quick"])
+    quick = bench_main.parse_args(["--quick"])
     assert (quick.reps, quick.positions, quick.seconds) == (1, 8, 0.5)
-    full = bench.parse_args([])
+    full = bench_main.parse_args([])
     assert (full.reps, full.positions, full.seconds) == (5, 24, 2.0)
-    assert bench.parse_args(["--quick", "--reps", "2"]).reps == 2
+    assert bench_main.parse_args(["--quick", "--reps", "2"]).reps == 2
     with pytest.raises(SystemExit):
-        bench.parse_args(["--positions", "-1"])
+        bench_main.parse_args(["--positions", "-1"])
 
 
 def test_missing_dist_is_a_clean_error(tmp_path):

@@ -157,7 +157,7 @@ def test_reproducible_whatever_the_call_order():
 def test_make_rejects_unknown_names_and_takes_a_budget():
     with pytest.raises(ValueError):
         make("grandmaster")
-    assert make("hard", seed=1, budget=1234).budget == 1234
+    assert make("hard", seed=1, budget=1234).config.budget == 1234
     with pytest.raises(TypeError):
         make("open").choose(Game.new(seed=1).view(0))
 

@@ -6,6 +6,7 @@ from sixtysix import Game, cards
 from sixtysix.actions import CLOSE, MARRY
 from sixtysix.bots import inference as I
 from sixtysix.bots import worlds as W
+from sixtysix.bots.config import SearchConfig
 from sixtysix.bots.evaluate import evaluate
 from test_bots_worlds import random_positions
 
@@ -62,7 +63,7 @@ def test_an_unannounced_marriage_makes_the_worlds_holding_the_partner_less_likel
     other = stock[0]
     swapped = (opp & ~(1 << queen)) | (1 << other), [queen if c == other else c for c in stock]
     assert W.check(v, *swapped) == []
-    flat = I.Model(temperature=1e9, floor=0.0)   # the card plays tell nothing: only the soft facts count
+    flat = SearchConfig(temperature=1e9, floor=0.0)   # the card plays tell nothing: only the soft facts count
     w = I.weights(v, [(opp, stock), swapped], flat, evaluate, random.Random(1))
     assert abs(w[0] / w[1] - flat.missed) < 1e-9
 
@@ -70,8 +71,8 @@ def test_an_unannounced_marriage_makes_the_worlds_holding_the_partner_less_likel
 def test_weights_depend_on_the_view_and_the_world_only():
     for g, v in list(random_positions(10, seed=6))[::7]:
         ws = W.worlds(v, 6, random.Random(3))
-        a = I.weights(v, ws, I.Model(), evaluate, random.Random(5))
-        b = I.weights(type(v).from_dict(v.to_dict()), ws, I.Model(), evaluate, random.Random(5))
+        a = I.weights(v, ws, SearchConfig(), evaluate, random.Random(5))
+        b = I.weights(type(v).from_dict(v.to_dict()), ws, SearchConfig(), evaluate, random.Random(5))
         assert a == b and all(0 < x <= 1 for x in a)
 
 
@@ -94,5 +95,5 @@ def test_close_calls_get_more_worlds_and_only_they():
 def test_the_arena_runs_search_bots_without_the_wall_time_cap():
     from sixtysix import arena
     for name in ("hard", "hard-v1", "medium", "open"):
-        assert arena._make(name, "s", None).time_cap is None
-    assert arena._make("hard:time_cap=0.5", "s", None).time_cap == 0.5
+        assert arena._make(name, "s", None).config.time_cap is None
+    assert arena._make("hard:time_cap=0.5", "s", None).config.time_cap == 0.5

@@ -22,9 +22,9 @@ def test_hard_v1_makes_the_original_choices():
 
 
 def test_hard_v1_ignores_the_opponent_model():
-    assert make("hard-v1").inference == "uniform"
-    assert make("hard").inference == "uniform"  # the model did not win (docs/bots.md)
-    assert make("hard", inference="model").inference == "model"
+    assert make("hard-v1").config.inference == "uniform"
+    assert make("hard").config.inference == "uniform"  # the model did not win (docs/bots.md)
+    assert make("hard", inference="model").config.inference == "model"
 
 
 def test_hard_plays_as_hard_v1_until_a_change_wins_in_the_arena():

@@ -283,7 +283,7 @@ def test_precompressed_siblings_match_their_files():
 
 
 def test_runtime_start_names_first_load_files():
-    # ui/boot.js starts the runtime from this list once the shell has painted.
+    # js/boot.js starts the runtime from this list once the shell has painted.
     # A preload that the page does not go on to request costs a phone its
     # bytes twice over (and a console warning): each must be a first-load file.
     page = (DIST / "index.html").read_text(encoding="utf-8")
@@ -295,3 +295,19 @@ def test_runtime_start_names_first_load_files():
     assert {href[2:] for href in named} <= set(first_load)
     # Nothing of the runtime is requested from the head before the shell paints.
     assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])
+
+
+def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
+    # tools/build.py copies the explicit COPY list: a stray top-level script or page
+    # (or a drawing script) ships only once it is added there
+    if not (DIST / "index.html").is_file():
+        pytest.skip("dist/ is not built: run `make dist`")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    generated = {build.APP_ZIP, "sw.js", "favicon.ico", "vendor"}
+    top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
+    assert top <= {n.split("/")[0] for n in build.COPY} | generated
+    shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
+    assert shipped_py <= {"ui", "bench"}   # the ui/ copies and bench/floor's test pages, no drawing script

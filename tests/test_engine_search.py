@@ -117,3 +117,16 @@ class TestCopy:
         assert snapshot(c) == before
         g.pop()
         assert g.to_move == 0 and snapshot(c) == before
+
+
+class TestIllegalReason:
+    @pytest.mark.parametrize("name,game", list(positions()))
+    def test_a_reason_is_given_exactly_for_illegal_actions_and_names_the_plays_left(self, name, game):
+        legal = game.legal_codes()
+        for code in range(N_CODES):
+            reason = game.illegal_reason(code)
+            assert (reason is None) == (code in legal), f"{name}: {ACTIONS[code]}"
+            if reason and reason[0] in ("follow_higher", "follow_suit", "trump"):
+                # the plays the rule leaves are exactly the legal ones, none the refused card
+                assert reason[1]["cards"] == [str(ACTIONS[c])[5:] for c in legal]
+                assert reason[1]["card"] not in reason[1]["cards"]

@@ -58,6 +58,7 @@ def test_white_text_in_the_header():
 @pytest.mark.parametrize("felt", FELTS)
 def test_focus_ring_and_tool_outlines_stand_out(felt):
     assert ratio(rgb("var(--focus)"), rgb(felt)) >= 3
+    assert ratio(rgb("var(--hint)"), rgb(felt)) >= 3
     assert ratio(over((1, 1, 1), 0.55, BAR), BAR) >= 3
 
 

@@ -48,7 +48,8 @@ def test_strict_phase_dims_exactly_the_cards_the_engine_refuses(tr):
         assert c.dimmed == (not c.playable)
     assert {c.code for c in m.my_cards if c.playable} == {"AS", "TS"}  # must beat the jack of spades
     assert m.stock_state == "closed" and not m.trump_face_up and m.trump_card == "AC"
-    assert "virada para baixo" in m.trump_aria
+    # the stock is one labelled image: how many cards, closed, and the trump suit (its card is face down)
+    assert m.stock_aria == "Monte fechado: 12 cartas; trunfo: paus"
 
 
 def test_nothing_is_dimmed_or_playable_while_the_computer_moves(tr):

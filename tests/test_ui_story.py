@@ -35,7 +35,7 @@ def test_under_33_is_named_with_the_opponents_points():
     text = told(g)
     assert text[0].startswith("Você anunciou 66 com 66 pontos")
     assert "abaixo de 33 pontos (fez 32)" in text[1] and "2 pontos de jogo" in text[1]
-    assert text[2] == "Pontos: você 66, computador 32." and "você, 40 em Copas" in text[4]
+    assert text[2] == "Pontos: você 66, computador 32." and "você, 40 em copas" in text[4]
 
 
 def test_no_trick_is_named():

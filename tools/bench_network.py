@@ -1,5 +1,5 @@
 """``make bench``'s first visit on a phone network: cold loads under Chromium's
-network emulation, and Lighthouse. Called by tools/bench.py; pure helpers are
+network emulation, and Lighthouse. Called by tools/bench/ (the package); pure helpers are
 tested in tests/test_bench_network.py.
 
 Cold loads
@@ -115,7 +115,7 @@ def cold_load(browser, stage: Path, path: str, conditions: dict, timeout_ms: flo
 
 def network_runs(playwright, launch: dict, game_stage: Path, reps: int, timeout_s: float, say) -> dict:
     """Cold loads of the floor and the game at every profile, interleaved, in a
-    browser started from ``playwright`` (bench.py's, which is still running)."""
+    browser started from ``playwright`` (tools.bench's, which is still running)."""
     naive = stage_naive_floor()
     out: dict = {}
     browser = playwright.chromium.launch(**launch)
@@ -234,7 +234,7 @@ def evaluate(figures: dict, targets=TARGETS) -> list[dict]:
 
 
 def report_lines(result: dict, fmt_bytes, format_table) -> list[str]:
-    """The first-visit tables for bench.py's report."""
+    """The first-visit tables for tools.bench's report."""
     lines = []
     summary = result.get("network_summary")
     if summary:

@@ -1,6 +1,6 @@
 """Bot benchmark positions and the timing loop, shared by CPython and Pyodide.
 
-Standard library plus ``sixtysix`` and ``ui.botcall`` only: ``tools/bench.py``
+Standard library plus ``sixtysix`` and ``ui.botcall`` only: ``tools/bench/``
 ships this file beside ``bench/bot/worker.py`` (the browser side) and runs it
 under CPython with ``app.zip`` on ``sys.path`` (the same code the browser
 runs)::

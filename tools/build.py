@@ -9,12 +9,13 @@ byte-identical files and the same service-worker cache name.
 
 What lands in dist/
 -------------------
-- Copied as they are, when present: ``index.html``, ``pyscript.toml``,
-  ``sw-register.js``, ``manifest.webmanifest``, ``ui/``, ``locales/``,
-  ``assets/``, ``rules/``, ``icons/``, ``bench/floor/`` (as
-  ``dist/bench/floor/``), and every top-level ``*.html``, ``*.js`` and
-  ``*.css`` (``embed.js``...); ``icons/favicon.ico`` also as
-  ``favicon.ico``. ``__pycache__`` and ``*.pyc`` are skipped.
+- Copied as they are, the explicit list :data:`COPY` and nothing else:
+  ``index.html``, ``pyscript.toml``, ``manifest.webmanifest``, ``js/`` (the
+  browser scripts), ``ui/``, ``locales/``, ``assets/``, ``rules/``,
+  ``icons/``, ``bench/floor/`` (as ``dist/bench/floor/``, the test pages
+  e2e/test_floor.py loads); ``icons/favicon.ico`` also as ``favicon.ico``.
+  ``__pycache__`` and ``*.pyc`` are skipped. A new top-level file ships only
+  once it is added to the list (the drawing scripts live in ``tools/``).
   ``ui/`` is copied as plain files too, so a page can point a
   ``<script type="py" src="./ui/...">`` (or a worker script) at it.
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
@@ -85,7 +86,7 @@ NODE = ROOT / "node_modules"
 COPY = [
     "index.html",
     "pyscript.toml",
-    "sw-register.js",
+    "js",
     "manifest.webmanifest",
     "ui",
     "locales",
@@ -94,7 +95,6 @@ COPY = [
     "icons",
     "bench/floor",
 ]
-TOP_LEVEL_SUFFIXES = (".html", ".js", ".css")  # any such file beside index.html ships
 APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
 APP_ZIP = "app.zip"
 SW_TEMPLATE = ROOT / "sw.js"
@@ -120,17 +120,13 @@ def copy_file(src: Path, dest: Path) -> None:
 
 
 def copy_sources(out: Path) -> None:
-    # Top-level pages, scripts and styles ship too (embed.js, a 404.html...);
     # sw.js is generated below, so it is not copied.
-    top = sorted(p.name for p in ROOT.glob("*") if p.is_file() and p.suffix in TOP_LEVEL_SUFFIXES and p.name != "sw.js")
-    for name in sorted(set(COPY) | set(top)):
+    for name in COPY:
         src = ROOT / name
         if src.is_file():
             copy_file(src, out / name)
         elif src.is_dir():
             for f in files_under(src):
-                if name == "assets" and f.suffix == ".py":
-                    continue  # the scripts that draw the assets are not the assets
                 copy_file(f, out / name / f.relative_to(src))
         elif name == "index.html":
             print("build: note: no index.html yet (the game page); building the rest")
@@ -222,7 +218,7 @@ def write_boot_bytes(out: Path, page: str = "index.html") -> int:
     """Fill index.html's boot-bytes block with each file of the first load (what
     tools/runtime-trace.json saw the page request until it was ready) and
     its size as sent plain, gzip and brotli ([raw, gzip, br], from the same
-    cached compression the siblings use), so ui/progress.js knows the total
+    cached compression the siblings use), so js/progress.js knows the total
     before the first byte arrives. Returns the brotli total."""
     html = out / page
     if not html.is_file() or BOOT_BYTES_MARK not in html.read_text(encoding="utf-8"):
@@ -240,7 +236,7 @@ GAME_BYTES_MARK = 'data-game-bytes="0"'
 
 
 def write_game_bytes(out: Path, total: int) -> None:
-    """Tell the rules pages' play button what a first visit downloads (rules/lazy-frame.js)."""
+    """Tell the rules pages' play button what a first visit downloads (js/lazy-frame.js)."""
     for page in sorted((out / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8")
         if GAME_BYTES_MARK in html:

@@ -58,7 +58,7 @@ CSP_DIRECTIVES = [
     "base-uri 'self'",
     "form-action 'self'",
     # Only as a header: a <meta> policy cannot say who may frame the page
-    # (ui/guard.js covers hosts that send no header).
+    # (js/guard.js covers hosts that send no header).
     "frame-ancestors 'self'",
 ]
 # Pages that run no Python (the rules pages) evaluate no strings and start no workers.

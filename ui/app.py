@@ -9,8 +9,9 @@ page never freezes while a bot thinks. No rule of the game is decided here.
 Markers for tests on ``<html>``: class ``ready`` once the table is live;
 ``data-to-move`` (``you``/``computer``/``none``), ``data-hand``,
 ``data-score`` (``"2-1"``), ``data-stock``, ``data-stock-state``,
-``data-result``, ``data-hint``, ``data-lang``, ``data-busy`` after every
-render; ``data-confirm`` (``seed``/``new_match``) while the confirm dialog
+``data-result``, ``data-hint``, ``data-lang``, ``data-busy``, ``data-speed``,
+``data-thinking`` (the bot is computing) after every render; ``data-gathered``
+(``hurried``/``timed``: how the last finished trick left the table); ``data-confirm`` (``seed``/``new_match``) while the confirm dialog
 asks before replacing a match in progress. ``ui/guard.js`` sets
 ``data-boot="stuck"`` and ``data-frame="blocked"``; ``sw-register.js`` sets
 ``data-sw`` and ``data-sw-update`` (``ready``/``outdated``).
@@ -29,15 +30,11 @@ from ui import present, share
 from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
 from ui.sheet_dialog import fill_sheet
+from ui.pace import SPEEDS, pace_for
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
 from ui.table import COMPUTER, HUMAN, Table
-
-#: Pauses (seconds) that let a person follow the computer.
-PACE = {"think": 0.7, "travel": 0.45, "show_trick": 1.1, "gather": 0.35}
-#: ``?fast=1`` (tests only): the same sequence, barely paused.
-FAST_PACE = {"think": 0.02, "travel": 0.05, "show_trick": 0.08, "gather": 0.04}
 
 root = document.documentElement
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
@@ -92,12 +89,20 @@ class App:
         self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
         self.tr = Translator(self.lang, self.catalogs[self.lang])
         self.level = self.url.level or self.settings.level
-        self.pace = FAST_PACE if self.url.fast else PACE
+        self.pace = pace_for(self.settings.speed, self.url.fast)
         self.busy = False
+        #: The bot is computing a move (the only time the table says "thinking").
+        self.thinking = False
+        #: The pause under way that a click, tap or key may cut short (a future)...
+        self.hurry_wait = None
+        #: ...or a click that came while the trick's last card was still landing.
+        self.hurried = False
         self.hint_pending = False
         self.notices = ["notice.discarded"] if self.store.discarded else []
         self.update_waiting = False
         self.rendered_trick = []
+        #: The player's turn has been said in the live region.
+        self.turn_said = False
         self.rendered_messages = None
         self.rendered_story = None
         self.refocus_hand = None
@@ -151,6 +156,7 @@ class App:
     def replace_table(self, table):
         self.table = table
         self.generation += 1
+        self.hurried = False
         self.rendered_messages = None
 
     def adopt_newer(self):
@@ -210,6 +216,9 @@ class App:
             self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
         self.listen(by_id("level-select"), "change", self.on_level)
         self.listen(by_id("count-myself"), "change", self.on_count_myself)
+        self.listen(by_id("speed-select"), "change", self.on_speed)
+        self.listen(by_id("trick"), "click", lambda e: self.hurry())
+        self.listen(document, "keydown", self.on_page_key)
         self.listen(document, "sixtysix:update-ready", lambda e: self.on_update_ready())
         self.listen(document, "sixtysix:outdated", lambda e: self.on_outdated())
         self.listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready", True))
@@ -276,7 +285,11 @@ class App:
         if not button:
             return
         code = str(button.dataset.code)
-        if self.busy or str(button.getAttribute("aria-disabled")) == "true":
+        if self.busy:
+            return
+        if str(button.getAttribute("aria-disabled")) == "true":
+            if self.table.explain_refusal(code):  # a dimmed card: say why, in words
+                self.render()
             return
         actions = self.table.actions_for_card(code)
         if not actions:
@@ -322,7 +335,7 @@ class App:
             self.table.apply_human(notations, self.settings.count_myself)
             self.save()
             self.render()
-            if notations[-1].startswith("play:"):
+            if notations[-1].startswith("play:") and self.pace["travel"]:
                 await asyncio.sleep(self.pace["travel"])
             await self.show_finished_trick()
         finally:
@@ -337,20 +350,24 @@ class App:
         generation = self.generation
         try:
             while generation == self.generation and self.table.computer_to_move():
+                self.thinking = True
                 self.render()
                 started = window.performance.now()
                 view = self.table.view(COMPUTER)
-                notation = await self.ask_worker("choose", view, self.level)
-                elapsed = (window.performance.now() - started) / 1000
-                if elapsed < self.pace["think"]:
-                    await asyncio.sleep(self.pace["think"] - elapsed)
+                try:
+                    notation = await self.ask_worker("choose", view, self.level)
+                    elapsed = (window.performance.now() - started) / 1000
+                    if elapsed < self.pace["think"]:
+                        await asyncio.sleep(self.pace["think"] - elapsed)
+                finally:
+                    self.thinking = False
                 if generation != self.generation or not self.table.computer_to_move():
                     break  # the table changed meanwhile (new match, another tab)
                 if not self.table.apply_computer(notation or ""):
                     self.notices.append("notice.bot_failed")
                 self.save()
                 self.render()
-                if notation and notation.startswith("play:"):
+                if notation and notation.startswith("play:") and self.pace["travel"]:
                     await asyncio.sleep(self.pace["travel"])
                 await self.show_finished_trick()
         finally:
@@ -358,19 +375,53 @@ class App:
             self.render()
 
     async def show_finished_trick(self):
-        """Leave a completed trick on the table for a moment, then gather it."""
+        """Leave a completed trick on the table for a moment (the player's
+        speed setting; a click, tap or key cuts it short), then gather it."""
         table = self.table
         if table.showing_trick is None:
             return
-        await asyncio.sleep(self.pace["show_trick"])
+        hurried = await self.pause(self.pace["show_trick"])
+        self.hurried = False
         winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
         trick = by_id("trick")
-        trick.classList.add(f"gather-{winner}")
-        await asyncio.sleep(self.pace["gather"])
-        trick.classList.remove(f"gather-{winner}")
+        if not hurried and self.pace["gather"]:
+            trick.classList.add(f"gather-{winner}")
+            await asyncio.sleep(self.pace["gather"])
+            trick.classList.remove(f"gather-{winner}")
+        root.dataset.gathered = "hurried" if hurried else "timed"
         if table is self.table:  # not replaced meanwhile
             table.gather()
         self.render()
+
+    async def pause(self, seconds):
+        """Wait ``seconds``, or less if :meth:`hurry` is called; True if it was."""
+        if self.hurried:
+            return True
+        if seconds <= 0:
+            return False
+        loop = asyncio.get_event_loop()
+        wait = self.hurry_wait = loop.create_future()
+        timer = loop.call_later(seconds, lambda: wait.done() or wait.set_result(False))
+        try:
+            return await wait
+        finally:
+            timer.cancel()
+            self.hurry_wait = None
+
+    def hurry(self):
+        """The player clicked, tapped or pressed a key on a finished trick: gather it now."""
+        if self.table.showing_trick is None:
+            return
+        self.hurried = True
+        if self.hurry_wait is not None and not self.hurry_wait.done():
+            self.hurry_wait.set_result(True)
+
+    def on_page_key(self, event):
+        """Enter, Space or Escape while a finished trick is on show gathers it
+        (no dialog is open then: the table is busy)."""
+        if self.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
+            event.preventDefault()
+            self.hurry()
 
     async def ask_worker(self, function, view, level=None):
         """Call the bot worker; ``None`` if it fails (the table then falls back)."""
@@ -539,6 +590,7 @@ class App:
         self.settings.lang = lang
         self.store.save_settings(self.settings)
         self.apply_static_texts()
+        by_id("announce").replaceChildren()  # said already, and in the other language
         self.rendered_messages = None
         self.rendered_story = None
         self.render()
@@ -556,6 +608,15 @@ class App:
             self.settings.level = level
             self.store.save_settings(self.settings)
 
+    def on_speed(self, event):
+        """A new speed applies at once, even to a turn under way."""
+        speed = str(event.target.value)
+        if speed in SPEEDS:
+            self.settings.speed = speed
+            self.store.save_settings(self.settings)
+            self.pace = pace_for(speed, self.url.fast)
+            root.dataset.speed = speed
+
     def on_count_myself(self, event):
         self.settings.count_myself = bool(event.target.checked)
         self.store.save_settings(self.settings)
@@ -564,6 +625,7 @@ class App:
     def open_menu(self):
         by_id("level-select").value = self.level if self.level in PLAYER_LEVELS else self.settings.level
         by_id("count-myself").checked = self.settings.count_myself
+        by_id("speed-select").value = self.settings.speed
         by_id("menu-dialog").showModal()
 
     def open_last_trick(self):
@@ -585,9 +647,13 @@ class App:
         box = by_id("last-trick-cards")
         box.replaceChildren()
         for card in model.last_trick or []:
+            figure = document.createElement("figure")
             img = self.card_img(card.code, card.name)
             img.classList.add(f"by-{card.owner}")
-            box.appendChild(img)
+            caption = document.createElement("figcaption")
+            set_text(caption, card.owner_name)
+            figure.append(img, caption)
+            box.appendChild(figure)
         set_text(by_id("last-trick-text"), model.last_trick_text)
 
     def open_sheet(self):
@@ -645,7 +711,8 @@ class App:
 
     # -- rendering -----------------------------------------------------------
     def model(self):
-        return present.build(self.table, self.settings, self.tr, busy=self.busy, hint_pending=self.hint_pending)
+        return present.build(self.table, self.settings, self.tr, busy=self.busy, hint_pending=self.hint_pending,
+                             thinking=self.thinking)
 
     def apply_static_texts(self):
         t = self.tr.t
@@ -679,8 +746,26 @@ class App:
         self.render_story(m)
         self.render_buttons(m)
         self.render_notice()
+        self.announce(m)
         for lang_button in document.querySelectorAll("button.lang"):
             lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == self.lang else "false")
+
+    def announce(self, m):
+        """Say each new event once in the polite live region, then the player's
+        turn once it comes. New lines are appended (a screen reader reads only
+        those); the region keeps the last few."""
+        lines = [present.message_text(e, self.tr) for e in self.table.take_events()]
+        if m.can_act and not self.turn_said:
+            lines.append(m.turn_text)
+        self.turn_said = m.can_act
+        if not lines:
+            return
+        box = by_id("announce")
+        p = document.createElement("p")
+        set_text(p, " ".join(lines))
+        box.appendChild(p)
+        while box.children.length > 3:
+            box.firstElementChild.remove()
 
     def render_markers(self, m):
         d = root.dataset
@@ -693,6 +778,8 @@ class App:
         d.hint = self.table.hint or ""
         d.lang = self.lang
         d.busy = "1" if (self.busy or self.hint_pending) else "0"
+        d.speed = self.settings.speed
+        d.thinking = "1" if self.thinking else "0"
 
     def render_score(self, m):
         set_text(by_id("score-you"), str(m.score[HUMAN]))
@@ -741,7 +828,6 @@ class App:
             src = self.card_src(m.trump_card) if m.trump_face_up else "assets/cards/back.svg"
             if not str(trump.src).endswith(src):
                 trump.src = src
-        trump.alt = m.trump_aria
         set_text(by_id("stock-count"), m.stock_text)
         set_text(by_id("trump-text"), m.trump_text)
 
@@ -764,6 +850,7 @@ class App:
             else:
                 img.alt = card.name
                 img.src = self.card_src(card.code)
+            img.classList.toggle("wins", card.wins)
         self.rendered_trick = codes
 
     def render_hand(self, m):

@@ -12,8 +12,7 @@ import json
 import zlib
 
 from sixtysix import bots, review
-
-LEVELS = ("easy", "medium", "hard", "random")
+from sixtysix.levels import URL_LEVELS
 
 
 def view_seed(view: dict) -> int:
@@ -25,7 +24,7 @@ def view_seed(view: dict) -> int:
 
 def make_bot(level: str, seed: int):
     """The bot for ``level`` (an unknown level gets the medium bot)."""
-    return bots.make(level if level in LEVELS else "medium", seed=seed)
+    return bots.make(level if level in URL_LEVELS else "medium", seed=seed)
 
 
 def choose(view: dict, level: str) -> str:

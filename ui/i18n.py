@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sixtysix.levels import URL_LEVELS
+
 LANGUAGES = ("pt", "it")
 DEFAULT_LANGUAGE = "pt"
 
@@ -21,7 +23,7 @@ RANK_LETTERS = "9JQKTA"
 
 #: Keys the code builds from parts (``"suit." + letter`` ...); the locale
 #: tests check that every one of them exists in every catalog.
-LEVELS = ("easy", "medium", "hard", "random")
+LEVELS = URL_LEVELS
 RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_failed", "last_trick")
 WHO = ("you", "computer")
 ACTION_KINDS = ("play", "marry", "exchange", "close", "declare")
@@ -35,6 +37,7 @@ def dynamic_keys() -> set[str]:
     keys = {f"suit.{s}" for s in SUIT_LETTERS}
     keys |= {f"rank.{r}" for r in RANK_LETTERS}
     keys |= {f"rank.short.{r}" for r in RANK_LETTERS}
+    keys |= {f"rank.the.{r}" for r in RANK_LETTERS}
     keys |= {f"level.{lv}" for lv in LEVELS}
     keys |= {f"lang.{lang}" for lang in LANGUAGES}
     for w in WHO:
@@ -46,9 +49,10 @@ def dynamic_keys() -> set[str]:
         keys |= {f"review.did.{kind}.{w}" for kind in ACTION_KINDS}
         keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",
                  f"msg.close.{w}", f"msg.declare.{w}", f"msg.trick.{w}",
-                 f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}"}
+                 f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}", f"say.trick.{w}"}
     keys |= {f"review.do.{kind}" for kind in ACTION_KINDS}
     keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
+    keys |= {f"illegal.{kind}" for kind in ("follow_higher", "follow_suit", "trump", "marriage_lead", "other")}
     keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
     return keys
 
@@ -121,6 +125,17 @@ class Translator:
     def card(self, code: str) -> str:
         """A card's full name: ``"QH"`` gives "Dama de Copas" / "Donna di Cuori"."""
         return self.t("card.name", rank=self.rank(code[0]), suit=self.suit(code[1]))
+
+    def card_in_text(self, code: str) -> str:
+        """A card's name inside a sentence: lowercase with its article
+        (``"AH"``: "o ás de copas" / "l'asso di cuori")."""
+        return self.t("card.name", rank=self.t(f"rank.the.{code[0]}"), suit=self.suit(code[1]).lower())
+
+    def listing(self, items: list[str]) -> str:
+        """``["a", "b", "c"]`` as "a, b e c"."""
+        if len(items) < 2:
+            return "".join(items)
+        return self.t("list.and", rest=", ".join(items[:-1]), last=items[-1])
 
     def game_points(self, n: int) -> str:
         return self.t("gp.one") if n == 1 else self.t("gp.many", n=n)

@@ -28,6 +28,10 @@ class CardModel:
     hinted: bool = False
     #: In a trick: who played it (``"you"``/``"computer"``).
     owner: str = ""
+    #: In a finished trick: this card takes it.
+    wins: bool = False
+    #: In the last-trick view: whose card it was, in words.
+    owner_name: str = ""
 
 
 @dataclass
@@ -53,7 +57,6 @@ class TableModel:
     trump_text: str
     trump_card: str | None
     trump_face_up: bool
-    trump_aria: str
     trick: list[CardModel]
     #: The trick on show was just completed (it is about to be gathered).
     trick_complete: bool
@@ -78,13 +81,18 @@ class TableModel:
 
 
 def message_text(msg: Message, tr: Translator) -> str:
-    """A message in the current language (card codes and suits translated)."""
+    """A message in the current language (card codes and suits translated;
+    the live region's ``say.*`` sentences name cards as running text)."""
     params = {}
+    in_text = msg.key.startswith(("say.", "illegal."))
+    card_name = tr.card_in_text if in_text else tr.card
     for k, v in msg.params.items():
-        if k in ("card", "gave"):
-            params[k] = tr.card(v)
+        if k in ("card", "gave", "led"):
+            params[k] = card_name(v)
+        elif k == "cards":
+            params[k] = tr.listing([card_name(c) for c in v])
         elif k == "suit":
-            params[k] = tr.suit(v)
+            params[k] = tr.suit(v).lower()  # a suit inside a sentence: "casamento de copas"
         elif k == "gp":
             params[k] = tr.game_points(v)
         else:
@@ -115,13 +123,14 @@ def hint_text(hint: str, tr: Translator) -> str:
     if hint.startswith("play:"):
         return tr.t("hint.play", card=tr.card(hint[5:]))
     if hint.startswith("marry:"):
-        return tr.t("hint.marry", suit=tr.suit(hint[6:]))
+        return tr.t("hint.marry", suit=tr.suit(hint[6:]).lower())
     return tr.t(f"hint.{hint}")
 
 
 def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
-          hint_pending: bool = False) -> TableModel:
-    """The model of the whole table for the human player (player 0)."""
+          hint_pending: bool = False, thinking: bool = False) -> TableModel:
+    """The model of the whole table for the human player (player 0); ``thinking``:
+    the bot is computing its move right now."""
     v = table.view(HUMAN)
     legal = set(v["legal"])
     hand_over = v["result"] is not None
@@ -145,6 +154,10 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         leader, cards = v["leader"], v["trick"]
         trick_winner = ""
     trick = [CardModel(c, tr.card(c), owner=WHO[leader if i == 0 else 1 - leader]) for i, c in enumerate(cards)]
+    for card in trick:
+        if card.owner == trick_winner:
+            card.wins = True
+            card.name = tr.t("trick.wins", card=card.name)
 
     if v["stock"] == 0:
         stock_state = "empty"
@@ -154,12 +167,8 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         stock_state = "open"
     trump_card = v["trump_card"]
     face_up = trump_card is not None and stock_state == "open"
-    if trump_card is None:
-        trump_aria = tr.t("trump.suit", suit=tr.suit(v["trump"]))
-    elif face_up:
-        trump_aria = tr.t("trump.card.aria", card=tr.card(trump_card))
-    else:
-        trump_aria = tr.t("trump.hidden.aria", suit=tr.suit(v["trump"]))
+    trump_said = tr.card(trump_card).lower() if face_up else tr.suit(v["trump"]).lower()
+    stock_aria = tr.t(f"stock.aria.{stock_state}", n=v["stock"], trump=trump_said)
     if stock_state == "empty":
         stock_text = tr.t("stock.empty")
     elif stock_state == "closed":
@@ -183,7 +192,9 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         "back": replaying and not busy and showing is None,
     }
 
-    if hand_over:
+    if showing is not None:
+        turn_text = tr.t("turn.gather")
+    elif hand_over:
         turn_text = tr.t("turn.over")
     elif human_turn:
         if v["pending_marriage"]:
@@ -192,8 +203,10 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
             turn_text = tr.t("turn.you.follow")
         else:
             turn_text = tr.t("turn.you.lead")
-    else:
+    elif thinking:
         turn_text = tr.t("turn.computer")
+    else:
+        turn_text = tr.t("turn.computer.next")
 
     messages = [message_text(m, tr) for m in table.messages]
     if can_act and hint_pending:
@@ -204,8 +217,9 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
     completed = v["completed_tricks"]
     if completed:
         lt = completed[-1]
-        last_trick = [CardModel(c, tr.card(c), owner=WHO[lt["leader"] if i == 0 else 1 - lt["leader"]])
-                      for i, c in enumerate(lt["cards"])]
+        owners = [WHO[lt["leader"] if i == 0 else 1 - lt["leader"]] for i in range(len(lt["cards"]))]
+        last_trick = [CardModel(c, tr.card(c), owner=who, owner_name=tr.t(f"player.{who}"))
+                      for c, who in zip(lt["cards"], owners)]
         last_trick_text = tr.t(f"last_trick.by.{WHO[lt['winner']]}")
     else:
         last_trick, last_trick_text = None, tr.t("last_trick.none")
@@ -240,13 +254,12 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         opponent_aria=tr.t("hand.computer.aria", n=v["opponent_cards"]),
         stock_count=v["stock"],
         stock_state=stock_state,
-        stock_aria=tr.t("stock.aria", n=v["stock"]),
+        stock_aria=stock_aria,
         stock_text=stock_text,
         trump=v["trump"],
         trump_text=tr.t("trump.suit", suit=tr.suit(v["trump"])),
         trump_card=trump_card,
         trump_face_up=face_up,
-        trump_aria=trump_aria,
         trick=trick,
         trick_complete=showing is not None,
         trick_winner=trick_winner,

@@ -31,10 +31,7 @@ class Original:
 
 def one_hand_match(deck, dealer: int) -> Match:
     """A match holding just this deal (never saved, never continued)."""
-    match = Match.__new__(Match)
-    match.seed, match.target, match.first_dealer = None, TARGET, dealer
-    match.games = [Game.from_deck(list(deck), dealer)]
-    return match
+    return Match.from_games(None, [Game.from_deck(list(deck), dealer)], dealer, TARGET)
 
 
 def replay_table(hand: dict, other_seat: bool = False, original: dict | None = None) -> Table:

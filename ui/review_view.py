@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from sixtysix import Game
 from sixtysix.review import COSTLY, Decision
 
-from .i18n import Translator
+from .i18n import LANGUAGES, Translator
 
 WHO = ("you", "computer")
 MINUS = "\u2212"
@@ -68,7 +68,7 @@ def frames(deck, dealer: int, actions: list[str]) -> list[Frame]:
 def number(value: float, lang: str) -> str:
     """A signed value with one decimal, in the language's way: "+1,8", "−0,4"."""
     text = f"{abs(value):.1f}"
-    if lang in ("pt", "it"):
+    if lang in LANGUAGES:   # both write a decimal comma
         text = text.replace(".", ",")
     if round(abs(value), 1) == 0:
         return text
@@ -82,7 +82,7 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
     if kind == "play":
         params["card"] = tr.card(arg)
     elif kind == "marry":
-        params["suit"] = tr.suit(arg)
+        params["suit"] = tr.suit(arg).lower()
     key = f"review.did.{kind}.{who}" if done else f"review.do.{kind}"
     return tr.t(key, **params)
 

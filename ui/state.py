@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from sixtysix.levels import LEVELS, URL_LEVELS
+
+from .i18n import LANGUAGES
+from .pace import DEFAULT_SPEED, SPEEDS
+
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
-PLAYER_LEVELS = ("easy", "medium", "hard")
-URL_LEVELS = PLAYER_LEVELS + ("random",)
+PLAYER_LEVELS = LEVELS
 
 
 @dataclass
@@ -25,6 +29,8 @@ class Settings:
     #: Hide the player's own points and let them declare on their own count
     #: (a false declaration is then possible and scored as the rules say).
     count_myself: bool = False
+    #: How fast the computer's moves and finished tricks go by: one of :data:`ui.pace.SPEEDS`.
+    speed: str = DEFAULT_SPEED
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -32,12 +38,14 @@ class Settings:
         s = cls()
         if not isinstance(data, dict):
             return s
-        if data.get("lang") in ("pt", "it"):
+        if data.get("lang") in LANGUAGES:
             s.lang = data["lang"]
         if data.get("level") in PLAYER_LEVELS:
             s.level = data["level"]
         if isinstance(data.get("count_myself"), bool):
             s.count_myself = data["count_myself"]
+        if data.get("speed") in SPEEDS:
+            s.speed = data["speed"]
         return s
 
     def to_dict(self) -> dict:
@@ -111,7 +119,7 @@ class UrlOptions:
 
         opts = cls()
         lang = (one("lang") or "").lower()
-        if lang in ("pt", "it"):
+        if lang in LANGUAGES:
             opts.lang = lang
         level = (one("level") or "").lower()
         if level in URL_LEVELS:

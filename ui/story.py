@@ -55,7 +55,7 @@ def lines(facts: dict, marriages: list[dict], remaining: list[str], tr: Translat
            tr.t("story.points", you=p[0], computer=p[1]),
            tr.t("story.tricks", you=t[0], computer=t[1])]
     if marriages:
-        said = [tr.t(f"story.marriage.{WHO[m['player']]}", suit=tr.suit(m["suit"]), points=m["points"])
+        said = [tr.t(f"story.marriage.{WHO[m['player']]}", suit=tr.suit(m["suit"]).lower(), points=m["points"])
                 for m in marriages]
         out.append(tr.t("story.marriages", list="; ".join(said)))
     else:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sixtysix import Match
+from sixtysix import Action, Match
+from sixtysix.scoring import WINNING_POINTS
 
 from . import story
 from .state import Stats
@@ -19,7 +20,7 @@ from .state import Stats
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
 #: The points from which the default mode offers "declare 66".
-DECLARE_THRESHOLD = 66
+DECLARE_THRESHOLD = WINNING_POINTS
 
 
 def declare_offered(view: dict, count_myself: bool) -> bool:
@@ -30,6 +31,9 @@ def declare_offered(view: dict, count_myself: bool) -> bool:
         return False
     me = view["player"]
     return view["tricks"][me] >= 1 if count_myself else view["points"][me] >= DECLARE_THRESHOLD
+#: The engine's reasons (``Game.illegal_reason``) a refused card is explained
+#: with in words; any other reason gets a plain "not now".
+SAID_REASONS = ("follow_higher", "follow_suit", "trump", "marriage_lead")
 #: How many recent event messages the message line keeps.
 MESSAGE_LINES = 3
 
@@ -56,6 +60,9 @@ class Table:
         #: Finished hands already added to the statistics.
         self.counted_hands = len(match.hands) if counted_hands is None else counted_hands
         self.messages: list[Message] = []
+        #: Every event not yet said in the live region (:meth:`take_events`),
+        #: the computer's cards and the tricks' points included.
+        self.events: list[Message] = []
         #: A just-completed trick left on the table until :meth:`gather`.
         self.showing_trick: dict | None = None
         #: The notation the hint proposes, while it still applies.
@@ -176,6 +183,22 @@ class Table:
         self.apply(COMPUTER, legal[0])
         return False
 
+    def explain_refusal(self, code: str) -> bool:
+        """Say why the card ``code`` cannot be played now, from the engine's own
+        reason; ``False`` (nothing said) when it can be, or it is not the player's turn."""
+        if not self.human_to_move() or self.showing_trick is not None:
+            return False
+        reason = self.game.illegal_reason(Action.parse(f"play:{code}").code)
+        if reason is None:
+            return False
+        kind, params = reason
+        key = f"illegal.{kind}" if kind in SAID_REASONS else "illegal.other"
+        if self.messages and self.messages[-1] == Message(key, params):
+            self.tell(key, **params)  # tapped again: said again, not written twice
+        else:
+            self.say(key, **params)
+        return True
+
     def gather(self) -> None:
         """Take the trick on show off the table."""
         self.showing_trick = None
@@ -196,8 +219,19 @@ class Table:
         self._say_new_hand()
 
     def say(self, key: str, **params) -> None:
+        """An event for the message line and the live region alike."""
         self.messages.append(Message(key, params))
         del self.messages[:-MESSAGE_LINES]
+        self.tell(key, **params)
+
+    def tell(self, key: str, **params) -> None:
+        """An event for the live region only."""
+        self.events.append(Message(key, params))
+
+    def take_events(self) -> list[Message]:
+        """The events since the last call, each handed out once."""
+        events, self.events = self.events, []
+        return events
 
     # -- events ----------------------------------------------------------
     def _say_new_hand(self) -> None:
@@ -216,10 +250,17 @@ class Table:
                 self.say(f"msg.close.{who}")
             elif action == "declare":
                 self.say(f"msg.declare.{who}")
+            elif action.startswith("play:") and entry["player"] == COMPUTER:
+                self.tell("say.played.computer", card=action[5:])
             if entry["player"] == HUMAN and entry.get("missed_marriage"):
                 self.say("msg.missed_marriage")
-        if len(after["completed_tricks"]) > len(before["completed_tricks"]) and not after["result"]:
-            self.say(f"msg.trick.{WHO[after['completed_tricks'][-1]['winner']]}")
+        if len(after["completed_tricks"]) > len(before["completed_tricks"]):
+            winner = after["completed_tricks"][-1]["winner"]
+            if not after["result"]:
+                self.messages.append(Message(f"msg.trick.{WHO[winner]}"))
+                del self.messages[:-MESSAGE_LINES]
+            gained = after["points"][winner] - before["points"][winner]
+            self.tell(f"say.trick.{WHO[winner]}", points=gained)
 
     def _note_result(self) -> None:
         key, params = story.result_message(self.result_facts())

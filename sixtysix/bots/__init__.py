@@ -12,17 +12,15 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
+from ..levels import LEVELS  # noqa: F401 (the levels offered to players)
 from ..view import View
-from .evaluate import HAND_SET, make_evaluate
+from .config import HARD, MEDIUM, MODEL, SearchConfig, configure  # noqa: F401 (the presets are API)
 from .pimc import SearchBot
 from .rules import EasyBot
-from .v1 import hard_v1
+from .v1 import HARD_V1
 
-LEVELS = ("easy", "medium", "hard")
-
-# Node budget of one decision (deterministic: see docs/bots.md).
-HARD_BUDGET = 40_000
-MEDIUM_BUDGET = 2_000
+#: The search players by name and their settings (``open`` searches as the defaults do).
+SEARCH_PRESETS = {"hard": HARD, "medium": MEDIUM, "hard-v1": HARD_V1, "open": MODEL}
 
 
 class RandomBot:
@@ -52,44 +50,25 @@ class OpenHandBot(SearchBot):
         return self.choose_open(game)
 
 
-def _hard(seed=None, budget=None, **kw):
-    # Uniform worlds and no extra worlds: the opponent model (inference="model",
-    # extra_worlds=16) drew level with hard-v1 at 1.3x the CPU (docs/bots.md,
-    # "Figures after issue 14"), so the level players meet keeps hard-v1's play.
-    # The model stays one option away for the arena: `hard:inference=model,extra_worlds=16`.
-    kw.setdefault("inference", "uniform")
-    kw.setdefault("extra_worlds", 0)
-    return SearchBot(seed=seed, budget=budget or HARD_BUDGET, name="hard", **kw)
-
-
-def _medium(seed=None, budget=None, **kw):
-    kw.setdefault("inference", "uniform")   # medium stays as it was: uniform worlds, no extra worlds
-    kw.setdefault("extra_worlds", 0)
-    kw.setdefault("depth", 1)
-    kw.setdefault("max_worlds", 6)
-    kw.setdefault("close_share", 0.5)
-    kw.setdefault("exact_tail", False)
-    kw.setdefault("evaluate", make_evaluate(HAND_SET))
-    return SearchBot(seed=seed, budget=budget or MEDIUM_BUDGET, name="medium", **kw)
-
-
-def _open(seed=None, budget=None, **kw):
-    return OpenHandBot(seed=seed, budget=budget or HARD_BUDGET, **kw)
-
-
-BOTS = {"random": RandomBot, "easy": EasyBot, "medium": _medium, "hard": _hard, "open": _open,
-        "hard-v1": hard_v1}
+OTHER_BOTS = {"random": RandomBot, "easy": EasyBot}
+BOTS = sorted([*OTHER_BOTS, *SEARCH_PRESETS])
 
 
 def make(name: str, seed=None, **options):
     """A bot by name: a level (``easy``, ``medium``, ``hard``), ``random``, or for the
     arena ``open`` and ``hard-v1`` (the frozen hard of before issue 14).
 
-    ``hard`` and ``medium`` take ``budget=`` (search nodes per decision) and
+    The search players take any :class:`SearchConfig` field as an option, e.g.
+    ``budget=`` (search nodes per decision; ``None`` keeps the level's) and
     ``time_cap=`` (seconds, a safety net); see docs/bots.md.
+
+    :raises ValueError: on an unknown bot or option.
     """
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(sorted(BOTS))}") from None
-    return factory(seed=seed, **options)
+    if name in SEARCH_PRESETS:
+        config = configure(SEARCH_PRESETS[name], options)
+        return (OpenHandBot if name == "open" else SearchBot)(config, seed=seed, name=name)
+    if name not in OTHER_BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+    if options:
+        raise ValueError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
+    return OTHER_BOTS[name](seed=seed)

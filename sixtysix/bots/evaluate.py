@@ -11,7 +11,8 @@ see ``fit`` below and docs/bots.md).
 
 from __future__ import annotations
 
-from ..cards import POINTS, SUIT_MASKS
+from ..cards import POINTS, marriage_points
+from ..scoring import HALF_POINTS as HALF, WINNING_POINTS as WIN
 from .search import G, TB
 
 _PC = [sum(POINTS[c] for c in range(6) if m >> c & 1) for m in range(64)]   # points of a 6-bit chunk
@@ -31,8 +32,8 @@ def features(hl: int, hf: int, pl: int, pf: int, tl: int, tf: int, d: int, tc: i
             _aces(hl, trump) - _aces(hf, trump),
             _marriages(hl, trump) - _marriages(hf, trump),
             tl - tf,
-            (pl >= 33) - (pf >= 33),
-            (pl + _hand_points(hl) >= 66) - (pf + _hand_points(hf) >= 66)]
+            (pl >= HALF) - (pf >= HALF),
+            (pl + _hand_points(hl) >= WIN) - (pf + _hand_points(hf) >= WIN)]
 
 
 def _hand_points(h: int) -> int:
@@ -51,7 +52,7 @@ def _marriages(h: int, trump: int) -> int:
     v = 0
     for s in range(4):
         if h >> (6 * s + 2) & 3 == 3:
-            v += 40 if s == trump else 20
+            v += marriage_points(s, trump)
     return v
 
 
@@ -73,6 +74,8 @@ HAND_SET = [[0.10, 0.025, 0.012, 0.10, 0.10, 0.05, 0.012, 0.25, 0.0, 0.1] for _ 
 
 def make_evaluate(weights):
     """The evaluation with the given weights (one vector per stock state)."""
+    half, win = HALF, WIN   # closure cells: cheaper than globals at every leaf of the search
+
     def evaluate(hl, hf, pl, pf, tl, tf, d, tc, trump) -> int:
         w = weights[d >> 1]
         ts = 6 * trump
@@ -85,8 +88,8 @@ def make_evaluate(weights):
              + w[5] * (_aces(hl, trump) - _aces(hf, trump))
              + w[6] * (_marriages(hl, trump) - _marriages(hf, trump))
              + w[7] * (tl - tf)
-             + w[8] * ((pl >= 33) - (pf >= 33))
-             + w[9] * ((pl + hpl >= 66) - (pf + hpf >= 66)))
+             + w[8] * ((pl >= half) - (pf >= half))
+             + w[9] * ((pl + hpl >= win) - (pf + hpf >= win)))
         if x > 2.5:
             x = 2.5
         elif x < -2.5:

@@ -15,6 +15,7 @@ import argparse
 import multiprocessing as mp
 
 from ..game import STOCK_START, Game
+from ..scoring import WINNING_POINTS
 from . import make
 from .evaluate import N_FEATURES, features
 
@@ -26,7 +27,7 @@ def _hand(args):
     rows = []
     while g.result is None:
         p = g.to_move
-        if g.led < 0 and g.pending_marriage < 0 and g.closed_by < 0 and g.points(p) < 66:
+        if g.led < 0 and g.pending_marriage < 0 and g.closed_by < 0 and g.points(p) < WINNING_POINTS:
             l, f = p, 1 - p
             x = features(g.hands[l], g.hands[f], g.points(l), g.points(f), int(g.tricks[l] > 0),
                          int(g.tricks[f] > 0), g.drawn, g.trump_card, g.trump)

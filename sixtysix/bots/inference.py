@@ -36,31 +36,19 @@ import random
 
 from .. import cards
 from ..actions import EXCHANGE, MARRY, Action
-from ..cards import KING, NINE, QUEEN
+
 from ..cards import POINTS
 from ..game import STOCK_START, Game, trick_winner
 from ..view import View
+from .config import SearchConfig
 from .search import G, OutOfBudget, Searcher
-
-
-class Model:
-    """The opponent model's settings (see the module doc)."""
-
-    def __init__(self, horizon: int = 4, temperature: float = 0.5, floor: float = 0.15,
-                 missed: float = 0.05, kept_nine: float = 0.2, node_cap: int = 3000):
-        self.horizon = horizon
-        self.temperature = temperature
-        self.floor = floor
-        self.missed = missed
-        self.kept_nine = kept_nine
-        self.node_cap = node_cap
 
 
 class Weigher:
     """The weight of each world of one decision, computed when the search first needs it
     (worlds are weighed in the order asked, so the rebuilt deals follow the RNG in a fixed order)."""
 
-    def __init__(self, view: View, model: Model, evaluate, rng: random.Random):
+    def __init__(self, view: View, model: SearchConfig, evaluate, rng: random.Random):
         self.view, self.model, self.rng = view, model, rng
         self.events = _history(view)
         self.trump = cards.suit_index(view.trump)
@@ -73,7 +61,7 @@ class Weigher:
         if not self.active:
             return 1.0
         opp, stock = world
-        searcher = Searcher(self.trump, self.evaluate, node_cap=self.model.node_cap)
+        searcher = Searcher(self.trump, self.evaluate, node_cap=self.model.model_nodes)
         for _ in range(3):   # a rebuilt deal the history contradicts: draw the draws again
             deck = deal_of(self.view, opp, stock, self.rng)
             lw = _log_likelihood(self.view, deck, self.events, self.model, searcher) if deck else None
@@ -82,7 +70,7 @@ class Weigher:
         return 1.0
 
 
-def weights(view: View, world_list, model: Model, evaluate, rng: random.Random) -> list[float]:
+def weights(view: View, world_list, model: SearchConfig, evaluate, rng: random.Random) -> list[float]:
     """One weight per world (largest 1.0)."""
     weigh = Weigher(view, model, evaluate, rng)
     ws = [weigh(w) for w in world_list]
@@ -100,7 +88,7 @@ def deal_of(view: View, opp_hand: int, stock: list[int], rng: random.Random) -> 
     me, opp = view.player, 1 - view.player
     hands = {me: cards.mask_of(cards.index(c) for c in view.hand), opp: opp_hand}
     trump = cards.suit_index(view.trump)
-    nine = trump * 6 + NINE
+    nine = cards.trump_nine(trump)
     ex = view.exchange
     first_trump = cards.index(ex["took"]) if ex else cards.index(view.trump_card)
     rounds = (STOCK_START - view.stock) // 2
@@ -123,7 +111,7 @@ def deal_of(view: View, opp_hand: int, stock: list[int], rng: random.Random) -> 
                 pinned = 0
                 for suit, at in marriage_at[p]:
                     if at <= j:
-                        pinned |= (1 << (suit * 6 + QUEEN)) | (1 << (suit * 6 + KING))
+                        pinned |= cards.marriage_mask(suit)
                 if exchange_at is not None and exchange_at <= j and ex["player"] == p:
                     pinned |= 1 << first_trump   # taken from under the stock, not drawn
                 free = cards.cards_in(hands[p] & ~pinned)
@@ -175,7 +163,7 @@ def _exchange_trick(view: View) -> int | None:
     return None
 
 
-def _log_likelihood(view: View, deck: list[str], events, model: Model, s: Searcher) -> float | None:
+def _log_likelihood(view: View, deck: list[str], events, model: SearchConfig, s: Searcher) -> float | None:
     """log P(the opponent's last ``horizon`` card plays and soft facts | this deal), or
     ``None`` if the deal contradicts the history."""
     from .pimc import RootMove, world_values   # the search's own scoring of moves (no cycle at import)
@@ -195,7 +183,7 @@ def _log_likelihood(view: View, deck: list[str], events, model: Model, s: Search
         if p == opp and i >= start and g.led < 0 and g.pending_marriage < 0:
             if EXCHANGE in legal and a != EXCHANGE:
                 lw += math.log(model.kept_nine)
-            if a < MARRY and a % 6 in (QUEEN, KING) and MARRY + a // 6 in legal:
+            if a < MARRY and cards.is_marriage_card(a) and MARRY + a // 6 in legal:
                 lw += math.log(model.missed)
         if i in window and budget_left and g.pending_marriage < 0:
             alts = [c for c in legal if c < MARRY]
@@ -226,8 +214,8 @@ def trick_value(s: Searcher, g: Game, p: int, card: int) -> int:
     tp, to = int(g.tricks[p] > 0), int(g.tricks[other] > 0)
     if g.led >= 0:
         return _after_trick(s, g, other, g.led, card, ho, hp, po, pp, to, tp, p)
-    if tp and card % 6 in (QUEEN, KING) and g.pending_marriage < 0 and g.has_marriage_partner(p, card):
-        pp += 40 if card // 6 == g.trump else 20
+    if tp and cards.is_marriage_card(card) and g.pending_marriage < 0 and g.has_marriage_partner(p, card):
+        pp += cards.marriage_points(card // 6, g.trump)
     return min(_after_trick(s, g, p, card, a, hp, ho & ~(1 << a), pp, po, tp, to, p) for a in cards.cards_in(ho))
 
 

@@ -34,13 +34,12 @@ import time
 
 from .. import cards
 from ..actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action
-from ..cards import KING, NINE, QUEEN
 from ..game import STOCK_START
 from ..view import View
 from . import inference as I
 from . import worlds as W
-from .evaluate import evaluate as default_evaluate
-from .search import G, INF, OutOfBudget, Searcher, WIN, declare_value
+from .config import MODEL, SearchConfig
+from .search import G, INF, OutOfBudget, OutOfTime, Searcher, WIN, closing_now, closing_state, declare_value
 
 
 class RootMove:
@@ -58,35 +57,15 @@ def decision_rng(seed, view: View) -> random.Random:
 
 
 class SearchBot:
-    """PIMC + alpha-beta by game points (levels ``hard`` and ``medium``, and ``open``)."""
+    """PIMC + alpha-beta by game points (levels ``hard`` and ``medium``, and ``open``),
+    set by a frozen :class:`.config.SearchConfig`."""
 
     name = "hard"
 
-    def __init__(self, seed=None, budget: int = 40_000, time_cap: float | None = 0.8, depth: int = 2,
-                 max_worlds: int = 40, min_worlds: int = 4, close_share: float = 0.85,
-                 exact_tail: bool = True, name: str | None = None, evaluate=None,
-                 deep_until: int = 6, close_worlds: int = 24, close_depth: int = 1,
-                 inference: str = "model", horizon: int = 4, temperature: float = 0.3, floor: float = 0.15,
-                 extra_worlds: int = 16, extra_budget: int = 20_000, close_margin: float = 0.05):
+    def __init__(self, config: SearchConfig = MODEL, seed=None, name: str | None = None):
+        self.config = config
         self.seed = seed
-        self.budget = budget
-        self.time_cap = time_cap
-        self.depth = depth
-        self.max_worlds = max_worlds
-        self.extra_worlds = extra_worlds     # up to this many more worlds when the call is close ...
-        self.extra_budget = extra_budget     # ... and this many more nodes
-        self.close_margin = close_margin     # game points between the best two moves
-        self.min_worlds = min_worlds
-        self.close_share = close_share
-        self.exact_tail = exact_tail
-        self.deep_until = deep_until
-        self.close_worlds = close_worlds
-        self.close_depth = close_depth
-        self.evaluate = evaluate or default_evaluate
-        if inference not in ("model", "uniform"):
-            raise ValueError(f"inference is 'model' or 'uniform', not {inference!r}")
-        self.inference = inference   # "uniform": every consistent world counts the same (hard-v1)
-        self.model = I.Model(horizon=horizon, temperature=temperature, floor=floor)
+        self.evaluate = config.evaluate()
         if name:
             self.name = name
         self.last = None   # details of the last decision (for tools and tests)
@@ -105,10 +84,11 @@ class SearchBot:
                 return ACTIONS[DECLARE]
             return ACTIONS[fallback(view, legal)]
         rng = decision_rng(self.seed, view)
-        found = W.worlds(k, self.max_worlds + self.extra_worlds, rng)
-        if self.inference == "uniform":
+        cfg = self.config
+        found = W.worlds(k, cfg.max_worlds + cfg.extra_worlds, rng)
+        if cfg.inference == "uniform":
             return self._decide(view, lambda: found)
-        return self._decide(view, lambda: found, I.Weigher(view, self.model, self.evaluate, rng))
+        return self._decide(view, lambda: found, I.Weigher(view, cfg, self.evaluate, rng))
 
     def choose_open(self, game) -> Action:
         """The open-hand player: the same search given the true hidden cards (evaluation only)."""
@@ -129,18 +109,18 @@ class SearchBot:
         moves = root_moves(view, legal)
         if len(moves) == 1:
             return ACTIONS[moves[0].first]
+        cfg = self.config
         start = time.perf_counter()
         trump = cards.suit_index(view.trump)
-        deadline = None if self.time_cap is None else start + self.time_cap
-        searcher = Searcher(trump, self.evaluate, deadline=deadline)
-        searcher.exact_tail = self.exact_tail
-        searcher.close_depth = self.close_depth
+        deadline = None if cfg.time_cap is None else start + cfg.time_cap
+        searcher = Searcher(trump, self.evaluate, deadline=deadline, exact_tail=cfg.exact_tail,
+                            close_depth=cfg.close_depth)
         plain = [m for m in moves if not m.close]
         closing = [m for m in moves if m.close]
-        depth = self.depth if STOCK_START - view.stock <= self.deep_until else 1
+        depth = cfg.depth if STOCK_START - view.stock <= cfg.deep_until else 1
         # pass 1: the moves that do not close, and whether closing wins in each world
         done, per_world, close_wins = [], [], 0
-        hard_cap = self.budget * 2 + self.extra_budget
+        hard_cap = cfg.budget * 2 + cfg.extra_budget
         pending = list(world_source())
         wts = []   # the worlds' weights, as far as weighed (ints when uniform: exact sums)
         i = 0
@@ -149,25 +129,24 @@ class SearchBot:
             if i == len(wts):
                 wts.append(weigh(pending[i]) if weigh else 1)
             g = W.build(view, opp, stock)
-            searcher.node_cap = hard_cap
-            searcher.open_tt = {}
+            searcher.new_world(g.stock, hard_cap)
             try:
                 vals = world_values(searcher, g, me, plain, depth)
                 if closing:
                     close_wins += wts[i] * closing_wins(searcher, g, me, EXCHANGE in legal)
             except OutOfBudget as e:
-                if str(e) == "time" or len(done) >= self.min_worlds or depth <= 1:
+                if isinstance(e, OutOfTime) or len(done) >= cfg.min_worlds or depth <= 1:
                     break
                 depth -= 1   # too deep for the budget: start again shallower
                 done, per_world, close_wins, i = [], [], 0, 0
-                hard_cap = searcher.count + self.budget
+                hard_cap = searcher.count + cfg.budget
                 continue
             done.append((opp, stock))
             per_world.append(vals)
             i += 1
-            if (searcher.count >= self.budget and len(done) >= self.min_worlds) or len(done) >= self.max_worlds:
+            if (searcher.count >= cfg.budget and len(done) >= cfg.min_worlds) or len(done) >= cfg.max_worlds:
                 # enough, unless the best two moves are too close to call: then more worlds
-                if len(done) >= len(pending) or searcher.count >= self.budget + self.extra_budget \
+                if len(done) >= len(pending) or searcher.count >= cfg.budget + cfg.extra_budget \
                         or not self._close_call(per_world, wts):
                     break
         if not done:
@@ -178,16 +157,16 @@ class SearchBot:
         # "close and lead c" is scored in (up to close_worlds of) the same worlds
         considered = list(plain)
         close_vals = []
-        if closing and close_wins >= self.close_share * mass and close_wins > 0:
+        if closing and close_wins >= cfg.close_share * mass and close_wins > 0:
             spent = searcher.count
-            searcher.node_cap = spent + 2 * self.budget
-            for opp, stock in done[:self.close_worlds]:
+            searcher.cap_nodes(spent + 2 * cfg.budget)
+            for opp, stock in done[:cfg.close_worlds]:
                 g = W.build(view, opp, stock)
                 try:
                     close_vals.append(world_values(searcher, g, me, closing, depth))
                 except OutOfBudget:
                     break
-                if searcher.count - spent >= self.budget and len(close_vals) >= self.min_worlds:
+                if searcher.count - spent >= cfg.budget and len(close_vals) >= cfg.min_worlds:
                     break
             if close_vals:
                 n = len(close_vals)
@@ -198,7 +177,7 @@ class SearchBot:
             totals.append(sum(wts[w] * per_world[w][j] for w in range(n)))
         for j in range(len(closing) if close_vals else 0):
             vs = [close_vals[w][j] for w in range(n)]
-            ok = sum(wts[w] for w in range(n) if vs[w] > 0) >= self.close_share * mass
+            ok = sum(wts[w] for w in range(n) if vs[w] > 0) >= cfg.close_share * mass
             totals.append(sum(wts[w] * vs[w] for w in range(n)) if ok else -INF * mass)
         bj = max(range(len(considered)), key=lambda j: (totals[j], -j))
         best = considered[bj]
@@ -216,7 +195,7 @@ class SearchBot:
         mass = sum(wts[:len(per_world)])
         means = sorted((sum(w * vals[j] for w, vals in zip(wts, per_world)) / mass
                         for j in range(len(per_world[0]))), reverse=True)
-        return means[0] - means[1] < self.close_margin * G
+        return means[0] - means[1] < self.config.close_margin * G
 
 
 def root_moves(view: View, legal: list[int]) -> list[RootMove]:
@@ -230,14 +209,14 @@ def root_moves(view: View, legal: list[int]) -> list[RootMove]:
     for ex in ((False, True) if EXCHANGE in legal else (False,)):
         h = hand
         if ex:
-            h = hand ^ (1 << (trump * 6 + NINE)) ^ (1 << cards.index(view.trump_card))
+            h = hand ^ (1 << cards.trump_nine(trump)) ^ (1 << cards.index(view.trump_card))
         for cl in ((False, True) if CLOSE in legal else (False,)):
             for c in cards.cards_in(h):
                 if ex:
                     first = EXCHANGE
                 elif cl:
                     first = CLOSE
-                elif has_trick and c % 6 in (QUEEN, KING) and h >> (c + 1 if c % 6 == QUEEN else c - 1) & 1:
+                elif has_trick and h & cards.PARTNER_BIT[c]:
                     first = MARRY + c // 6
                 else:
                     first = c
@@ -246,15 +225,12 @@ def root_moves(view: View, legal: list[int]) -> list[RootMove]:
 
 
 def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> list[int]:
-    """The value for ``me`` of each root move in the world ``g`` (a Game at the view's position)."""
-    s.stock = g.stock
+    """The value for ``me`` of each root move in the world ``g`` (a Game at the view's position;
+    ``s`` searches it: :meth:`Searcher.new_world`)."""
     opp = 1 - me
-    T = g.trump
-    strict = g.closed_by >= 0 or g.drawn == STOCK_START
+    strict = g.is_strict()
     d, tc = g.drawn, g.trump_card
-    cl_now = 0
-    if g.closed_by >= 0:
-        cl_now = (1 if g.closed_by == g.leader else 2) + (3 if g.non_closer_tricks_at_close == 0 else 0)
+    cl_now = closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)
     out = []
     if g.led >= 0:   # I follow the opponent's card
         l = opp
@@ -271,13 +247,13 @@ def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> 
     hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
     tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
     married = g.pending_marriage >= 0
-    nine = T * 6 + NINE
+    nine = cards.trump_nine(g.trump)
     for m in moves:
         h, t = hl, tc
         if m.exchange:
             h, t = hl ^ (1 << nine) ^ (1 << tc), nine
         if m.close:
-            v = strict_lead(s, h, hf, pl, pf, tl, tf, 1 if tf else 4, m.card, married)
+            v = strict_lead(s, h, hf, pl, pf, tl, tf, closing_now(tf), m.card, married)
         elif strict:
             v = strict_lead(s, h, hf, pl, pf, tl, tf, cl_now, m.card, married)
         else:
@@ -292,15 +268,13 @@ def closing_wins(s: Searcher, g, me: int, exchange: bool) -> int:
     hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
     tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
     if exchange:
-        nine = g.trump * 6 + NINE
-        hl ^= (1 << nine) ^ (1 << g.trump_card)
-    return int(s.strict(hl, hf, pl, pf, tl, tf, 1 if tf else 4, -1, 1) > 0)
+        hl ^= (1 << cards.trump_nine(g.trump)) ^ (1 << g.trump_card)
+    return int(s.strict(hl, hf, pl, pf, tl, tf, closing_now(tf), -1, 1) > 0)
 
 
 def _marriage_bonus(h: int, c: int, tl: int, trump: int) -> int:
-    r = c % 6
-    if tl and (r == QUEEN or r == KING) and h >> (c + 1 if r == QUEEN else c - 1) & 1:
-        return 40 if c // 6 == trump else 20
+    if tl and h & cards.PARTNER_BIT[c]:
+        return cards.marriage_points(c // 6, trump)
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..actions import ACTIONS, DECLARE, MARRY, Action
 from ..cards import POINTS
+from ..scoring import WINNING_POINTS
 from ..view import View
 from .pimc import decision_rng
 
@@ -36,7 +37,7 @@ class EasyBot:
         me = view.player
         trump = "CDHS".index(view.trump)
         plays = [c for c in legal if c < MARRY]
-        if DECLARE in legal and view.points[me] >= 66 and (not plays or rng.random() > FORGET_DECLARE):
+        if DECLARE in legal and view.points[me] >= WINNING_POINTS and (not plays or rng.random() > FORGET_DECLARE):
             return ACTIONS[DECLARE]
         marriages = [c for c in legal if MARRY <= c < MARRY + 4]
         if marriages and rng.random() < NOTICE_MARRIAGE:

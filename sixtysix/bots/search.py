@@ -34,16 +34,32 @@ from __future__ import annotations
 
 import time
 
-from ..cards import HIGHER_IN_SUIT, KING, NINE, POINTS, QUEEN, SUIT_MASKS
+from ..actions import CLOSE, EXCHANGE
+from ..cards import BEATS, HIGHER_IN_SUIT, PARTNER_BIT, POINTS, SUIT_MASKS, marriage_points, trump_nine
+from ..game import FACE_DOWN, STOCK_START
+from ..scoring import HALF_POINTS, WINNING_POINTS as WIN
 
 G = 1000          # one game point
 TB = 1            # tie-break weight of one card point of margin
 INF = 10 * G
-WIN = 66
 
-# closing state, from the point of view of the player on lead:
-# 0 not closed; 1 I closed; 2 the opponent closed; +3 when the non-closer had no trick at closing
-SWAP_CL = (0, 2, 1, 3, 5, 4)
+# The closing state ``cl``, from the side of the player on lead (an int: it is part of
+# the transposition keys): OPEN, or who closed, plus NO_TRICK when the non-closer had
+# no trick at closing (rule 3's snapshot).
+OPEN, I_CLOSED, OPPONENT_CLOSED, NO_TRICK = 0, 1, 2, 3
+SWAP_CL = (OPEN, OPPONENT_CLOSED, I_CLOSED, NO_TRICK, OPPONENT_CLOSED + NO_TRICK, I_CLOSED + NO_TRICK)
+
+
+def closing_state(closed_by: int, leader: int, non_closer_tricks_at_close: int) -> int:
+    """``cl`` of a game's position (``closed_by`` -1 when open) for the player on lead."""
+    if closed_by < 0:
+        return OPEN
+    return (I_CLOSED if closed_by == leader else OPPONENT_CLOSED) + (NO_TRICK if non_closer_tricks_at_close == 0 else 0)
+
+
+def closing_now(follower_has_trick: int) -> int:
+    """``cl`` right after the player on lead closes."""
+    return I_CLOSED if follower_has_trick else I_CLOSED + NO_TRICK
 
 # cards of each suit-chunk value (6 bits) as card ints, per suit
 _CHUNK = [[[s * 6 + r for r in range(6) if m >> r & 1] for m in range(64)] for s in range(4)]
@@ -58,14 +74,22 @@ class OutOfBudget(Exception):
     """The node cap or the wall-time cap was reached."""
 
 
+class OutOfNodes(OutOfBudget):
+    """The node cap was reached (deterministic: a shallower search may still fit)."""
+
+
+class OutOfTime(OutOfBudget):
+    """The wall-time safety cap was reached (stop searching)."""
+
+
 def declare_value(pd: int, po: int, to: int, cl: int) -> int:
     """The declarer's value for a correct declaration (``pd`` >= 66)."""
-    if cl == 2:
+    if cl == OPPONENT_CLOSED:
         g = 2
-    elif cl == 5:
+    elif cl == OPPONENT_CLOSED + NO_TRICK:
         g = 3
     else:
-        g = 3 if not to else 2 if po < 33 else 1
+        g = 3 if not to else 2 if po < HALF_POINTS else 1
     return g * G + TB * (pd - po)
 
 
@@ -73,20 +97,21 @@ def last_trick_value(pw: int, po: int, to: int, cl: int) -> int:
     """The value for the winner of the last trick (``pw`` points, opponent ``po``)."""
     if pw >= WIN:
         return declare_value(pw, po, to, cl)
-    if cl == 0:
+    if cl == OPEN:
         return G + TB * (pw - po)
-    if cl == 1:
+    if cl == I_CLOSED:   # the closer did not reach 66: the closing failed
         return -2 * G + TB * (pw - po)
-    if cl == 4:
+    if cl == I_CLOSED + NO_TRICK:
         return -3 * G + TB * (pw - po)
-    return (3 if cl == 5 else 2) * G + TB * (pw - po)
+    return (3 if cl == OPPONENT_CLOSED + NO_TRICK else 2) * G + TB * (pw - po)
 
 
 class Searcher:
     """Search of worlds that share a trump suit; transposition tables live as long
     as the searcher (one decision), so counts and results are reproducible."""
 
-    def __init__(self, trump: int, evaluate, node_cap: int = 1 << 60, deadline: float | None = None):
+    def __init__(self, trump: int, evaluate, node_cap: int = 1 << 60, deadline: float | None = None,
+                 exact_tail: bool = True, close_depth: int = 1):
         self.trump = trump
         self.count = 0
         self.node_cap = node_cap
@@ -95,8 +120,19 @@ class Searcher:
         self.strict_tt: dict = {}
         self.open_tt: dict = {}
         self.stock: list[int] = []
-        self.close_depth = 1     # open-phase plies (tricks from the root) where closing is searched
-        self.exact_tail = True   # continue into the exact solver when the stock runs out
+        self.close_depth = close_depth   # open-phase plies (tricks from the root) where closing is searched
+        self.exact_tail = exact_tail     # continue into the exact solver when the stock runs out
+
+    def new_world(self, stock: list[int], node_cap: int) -> None:
+        """Search another world: its stock (the game's ``stock`` list), a fresh open-phase
+        table (its values depend on the stock; the strict table does not) and a node cap."""
+        self.stock = stock
+        self.open_tt = {}
+        self.node_cap = node_cap
+
+    def cap_nodes(self, node_cap: int) -> None:
+        """Stop (:class:`OutOfNodes`) once the node count passes ``node_cap``."""
+        self.node_cap = node_cap
 
     @property
     def nodes(self) -> int:
@@ -104,9 +140,9 @@ class Searcher:
 
     def tick(self):
         if self.count > self.node_cap:
-            raise OutOfBudget("nodes")
+            raise OutOfNodes("nodes")
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget("time")
+            raise OutOfTime("time")
 
     # --- the strict phase: exact ---------------------------------------------------------
 
@@ -138,6 +174,7 @@ class Searcher:
         a0, b0 = alpha, beta
         T = self.trump
         tmask = SUIT_MASKS[T]
+        beats = BEATS[T]
         best = -INF
         bestc = -1
         leads = cards_of(hl)
@@ -147,9 +184,8 @@ class Searcher:
         strict = self._strict
         for c in leads:
             plc = pl
-            r = c % 6
-            if tl and (r == QUEEN or r == KING) and hl >> (c + 1 if r == QUEEN else c - 1) & 1:
-                plc = pl + (40 if c // 6 == T else 20)
+            if tl and hl & PARTNER_BIT[c]:
+                plc = pl + marriage_points(c // 6, T)
                 if plc >= WIN:
                     v = declare_value(plc, pf, tf, cl)
                     if v > best:
@@ -168,11 +204,11 @@ class Searcher:
                 opts = hf & tmask or hf
             fbest = INF
             pc = POINTS[c]
+            wins = beats[c]
             for a in cards_of(opts):
                 hf2 = hf & ~(1 << a)
                 pts = pc + POINTS[a]
-                as_ = a // 6
-                if (as_ == cs and a > c) or (as_ == T and cs != T):
+                if wins >> a & 1:
                     pf2 = pf + pts
                     if pf2 >= WIN:
                         v = -declare_value(pf2, plc, tl, SWAP_CL[cl])
@@ -242,22 +278,22 @@ class Searcher:
         T = self.trump
         best = -INF
         bestc = -1
-        nine = T * 6 + NINE
+        nine = trump_nine(T)
         # exchange (then everything else, at the same node)
         if tl and hl >> nine & 1:
             v = self.open(hl ^ (1 << nine) ^ (1 << tc), hf, pl, pf, tl, tf, d, nine, depth, ply, alpha, beta)
-            best, bestc = v, 28
+            best, bestc = v, EXCHANGE
             if best > alpha:
                 alpha = best
         if best < beta and ply < self.close_depth:
-            v = self._strict(hl, hf, pl, pf, tl, tf, 1 if tf else 4, alpha, beta)
+            v = self._strict(hl, hf, pl, pf, tl, tf, closing_now(tf), alpha, beta)
             if v > best:
-                best, bestc = v, 29
+                best, bestc = v, CLOSE
                 if best > alpha:
                     alpha = best
         if best < beta:
             leads = order_leads(hl, T)
-            if first >= 0 and first < 24 and first in leads:
+            if 0 <= first < EXCHANGE and first in leads:   # a card, not the exchange or the close
                 leads.remove(first)
                 leads.insert(0, first)
             for c in leads:
@@ -279,49 +315,47 @@ class Searcher:
     def open_lead(self, hl, hf, pl, pf, tl, tf, d, tc, depth, ply, c, alpha=-INF, beta=INF):
         """Value for the leader of leading ``c`` (announcing its marriage if it can)."""
         T = self.trump
-        r = c % 6
-        if tl and (r == QUEEN or r == KING) and hl >> (c + 1 if r == QUEEN else c - 1) & 1:
-            pl = pl + (40 if c // 6 == T else 20)
+        if tl and hl & PARTNER_BIT[c]:
+            pl = pl + marriage_points(c // 6, T)
             if pl >= WIN:
-                return declare_value(pl, pf, tf, 0)
+                return declare_value(pl, pf, tf, OPEN)
         hl2 = hl & ~(1 << c)
         S = self.stock
         top = S[d]
-        second = S[d + 1] if d + 1 < 11 else tc
+        second = S[d + 1] if d + 1 < FACE_DOWN else tc
         d2 = d + 2
         fbest = INF
         pc = POINTS[c]
-        cs = c // 6
+        wins = BEATS[T][c]
         for a in order_follows(hf, c, T):
             hf2 = hf & ~(1 << a)
             pts = pc + POINTS[a]
-            as_ = a // 6
-            if (as_ == cs and a > c) or (as_ == T and cs != T):
+            if wins >> a & 1:
                 pf2 = pf + pts
                 hw, hlo = hf2 | (1 << top), hl2 | (1 << second)
                 if pf2 >= WIN:
-                    v = -declare_value(pf2, pl, tl, 0)
+                    v = -declare_value(pf2, pl, tl, OPEN)
                 else:
                     lo, hi = alpha, (beta if beta < fbest else fbest)
-                    if d2 == 12:
+                    if d2 == STOCK_START:
                         if self.exact_tail:
-                            v = -self._strict(hw, hlo, pf2, pl, 1, tl, 0, -hi, -lo)
+                            v = -self._strict(hw, hlo, pf2, pl, 1, tl, OPEN, -hi, -lo)
                         else:
-                            v = -self.evaluate(hw, hlo, pf2, pl, 1, tl, 12, tc, T)
+                            v = -self.evaluate(hw, hlo, pf2, pl, 1, tl, STOCK_START, tc, T)
                     else:
                         v = -self.open(hw, hlo, pf2, pl, 1, tl, d2, tc, depth - 1, ply + 1, -hi, -lo)
             else:
                 pl2 = pl + pts
                 hw, hlo = hl2 | (1 << top), hf2 | (1 << second)
                 if pl2 >= WIN:
-                    v = declare_value(pl2, pf, tf, 0)
+                    v = declare_value(pl2, pf, tf, OPEN)
                 else:
                     lo, hi = alpha, (beta if beta < fbest else fbest)
-                    if d2 == 12:
+                    if d2 == STOCK_START:
                         if self.exact_tail:
-                            v = self._strict(hw, hlo, pl2, pf, 1, tf, 0, lo, hi)
+                            v = self._strict(hw, hlo, pl2, pf, 1, tf, OPEN, lo, hi)
                         else:
-                            v = self.evaluate(hw, hlo, pl2, pf, 1, tf, 12, tc, T)
+                            v = self.evaluate(hw, hlo, pl2, pf, 1, tf, STOCK_START, tc, T)
                     else:
                         v = self.open(hw, hlo, pl2, pf, 1, tf, d2, tc, depth - 1, ply + 1, lo, hi)
             if v < fbest:
@@ -336,25 +370,24 @@ class Searcher:
         T = self.trump
         S = self.stock
         top = S[d]
-        second = S[d + 1] if d + 1 < 11 else tc
+        second = S[d + 1] if d + 1 < FACE_DOWN else tc
         hl2, hf2 = hl & ~(1 << c), hf & ~(1 << a)
         pts = POINTS[c] + POINTS[a]
-        cs, as_ = c // 6, a // 6
         d2 = d + 2
-        if (as_ == cs and a > c) or (as_ == T and cs != T):
+        if BEATS[T][c] >> a & 1:
             pf2 = pf + pts
             hw, hlo = hf2 | (1 << top), hl2 | (1 << second)
             if pf2 >= WIN:
-                return -declare_value(pf2, pl, tl, 0)
-            if d2 == 12:
-                return -self._strict(hw, hlo, pf2, pl, 1, tl, 0, -beta, -alpha)
+                return -declare_value(pf2, pl, tl, OPEN)
+            if d2 == STOCK_START:
+                return -self._strict(hw, hlo, pf2, pl, 1, tl, OPEN, -beta, -alpha)
             return -self.open(hw, hlo, pf2, pl, 1, tl, d2, tc, depth - 1, ply + 1, -beta, -alpha)
         pl2 = pl + pts
         hw, hlo = hl2 | (1 << top), hf2 | (1 << second)
         if pl2 >= WIN:
-            return declare_value(pl2, pf, tf, 0)
-        if d2 == 12:
-            return self._strict(hw, hlo, pl2, pf, 1, tf, 0, alpha, beta)
+            return declare_value(pl2, pf, tf, OPEN)
+        if d2 == STOCK_START:
+            return self._strict(hw, hlo, pl2, pf, 1, tf, OPEN, alpha, beta)
         return self.open(hw, hlo, pl2, pf, 1, tf, d2, tc, depth - 1, ply + 1, alpha, beta)
 
     def strict_follow(self, hl, hf, pl, pf, tl, tf, cl, c, a, alpha=-INF, beta=INF):
@@ -362,8 +395,7 @@ class Searcher:
         T = self.trump
         hl2, hf2 = hl & ~(1 << c), hf & ~(1 << a)
         pts = POINTS[c] + POINTS[a]
-        cs, as_ = c // 6, a // 6
-        if (as_ == cs and a > c) or (as_ == T and cs != T):
+        if BEATS[T][c] >> a & 1:
             pf2 = pf + pts
             if pf2 >= WIN:
                 return -declare_value(pf2, pl, tl, SWAP_CL[cl])
@@ -389,12 +421,11 @@ def order_leads(hand: int, trump: int) -> list[int]:
 
 def order_follows(hand: int, led: int, trump: int) -> list[int]:
     """Answers to try first: the cheapest card that wins, then throw-aways."""
-    ls = led // 6
+    beats = BEATS[trump][led]
     win = []
     lose = []
     for a in cards_of(hand):
-        s = a // 6
-        if (s == ls and a > led) or (s == trump and ls != trump):
+        if beats >> a & 1:
             win.append(a)
         else:
             lose.append(a)

@@ -116,7 +116,7 @@ def infer(view) -> Knowledge:
     for m in view.marriages:
         if m["player"] == opp:
             s = cards.suit_index(m["suit"])
-            known |= (1 << (s * 6 + cards.QUEEN)) | (1 << (s * 6 + cards.KING))
+            known |= cards.marriage_mask(s)
     if view.exchange and view.exchange["player"] == opp:
         known |= 1 << cards.index(view.exchange["took"])
     known &= unseen
@@ -175,60 +175,38 @@ def build(view, opp_hand: int, stock: list[int]) -> Game:
     """A :class:`Game` in the view's exact position with the given hidden cards.
 
     ``stock`` is the face-down stock, top first (``view.stock - 1`` cards; its
-    order is irrelevant once the stock is closed). The game's ``deck``,
-    ``actions`` and the cards already drawn from the stock are placeholders: a
-    world knows the position, not how it came about, so it cannot be undone
+    order is irrelevant once the stock is closed). See :meth:`Game.from_position`:
+    a world knows the position, not how it came about, so it cannot be undone
     past its start.
+
+    :raises ValueError: if ``stock`` does not hold the view's face-down cards.
     """
     view = View.from_dict(view)
     me, opp = view.player, 1 - view.player
-    trump = cards.suit_index(view.trump)
-    g = Game.__new__(Game)
-    drawn = STOCK_START - view.stock
     hands = [0, 0]
     hands[me] = _cards_of(view.hand)
     hands[opp] = opp_hand
-    if len(stock) != max(view.stock - 1, 0):
-        raise ValueError(f"a world's stock holds {max(view.stock - 1, 0)} face-down cards, not {len(stock)}")
-    used = hands[0] | hands[1] | cards.mask_of(stock)
     if view.trump_card and view.stock:
         trump_card = cards.index(view.trump_card)
     elif view.exchange:
         trump_card = cards.index(view.exchange["gave"])
     else:
-        trump_card = trump * 6 + cards.NINE  # long gone into a hand; never read again
-    filler = cards.cards_in(ALL_CARDS & ~used & ~(1 << trump_card))[:drawn]
-    g.deck = tuple(cards.CODES)
-    g.dealer = view.dealer
-    g.hands = hands
-    g.trump_card = trump_card
-    g.trump = trump
-    g.stock = (filler + list(stock))[:STOCK_START - 1]
-    while len(g.stock) < STOCK_START - 1:
-        g.stock.append(0)
-    g.drawn = drawn
-    g.closed_by = view.closed_by if view.closed_by is not None else -1
-    g.non_closer_tricks_at_close = view.non_closer_tricks_at_close or 0
-    g.leader = view.leader
-    g.to_move_ = view.to_move if view.to_move is not None else -1
-    g.led = cards.index(view.trick[0]) if view.trick else -1
-    g.pending_marriage = cards.suit_index(view.pending_marriage) if view.pending_marriage else -1
-    bonus = [0, 0]
-    for m in view.marriages:
-        bonus[m["player"]] += m["points"]
-    g.won = [view.points[0] - bonus[0], view.points[1] - bonus[1]]
-    g.bonus = bonus
-    g.tricks = list(view.tricks)
-    g.result_ = None
-    g.actions = []
-    g.completed = [(t["leader"], cards.index(t["cards"][0]), cards.index(t["cards"][1]), t["winner"])
-                   for t in view.completed_tricks]
-    g.marriages = [(m["player"], cards.suit_index(m["suit"])) for m in view.marriages]
+        trump_card = cards.trump_nine(cards.suit_index(view.trump))  # long gone into a hand; never read again
     ex = view.exchange
-    g.exchange_ = (ex["player"], cards.index(ex["took"]), cards.index(ex["gave"])) if ex else None
-    g.missed = set()
-    g._undo = []
-    return g
+    return Game.from_position(
+        dealer=view.dealer, hands=hands, trump_card=trump_card, stock=list(stock),
+        drawn=STOCK_START - view.stock, leader=view.leader,
+        to_move=view.to_move if view.to_move is not None else -1,
+        won=[view.points[p] - sum(m["points"] for m in view.marriages if m["player"] == p) for p in (0, 1)],
+        tricks=list(view.tricks),
+        closed_by=view.closed_by if view.closed_by is not None else -1,
+        non_closer_tricks_at_close=view.non_closer_tricks_at_close or 0,
+        led=cards.index(view.trick[0]) if view.trick else -1,
+        pending_marriage=cards.suit_index(view.pending_marriage) if view.pending_marriage else -1,
+        completed=[(t["leader"], cards.index(t["cards"][0]), cards.index(t["cards"][1]), t["winner"])
+                   for t in view.completed_tricks],
+        marriages=[(m["player"], cards.suit_index(m["suit"])) for m in view.marriages],
+        exchange=(ex["player"], cards.index(ex["took"]), cards.index(ex["gave"])) if ex else None)
 
 
 def true_world(game: Game, player: int) -> tuple[int, list[int]]:

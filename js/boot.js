@@ -10,7 +10,7 @@
 //   itself (the wait can be spent reading the rules); a switch is kept in the
 //   URL (?lang=), which Python reads when it starts. Shares the texts as
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
-//   (ui/progress.js words the progress bar with them).
+//   (js/progress.js words the progress bar with them).
 // - Starts the runtime (the <script id="runtime-start"> list) only after the
 //   window's load event and a painted frame: on a phone network the runtime's
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the

@@ -12,7 +12,7 @@
 //   to try (<html data-boot="stuck">).
 // - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
 //   an in-memory stand-in takes its place, so the game starts anyway.
-// Texts come from locales/<lang>.json (<html lang> is set by ui/boot.js).
+// Texts come from locales/<lang>.json (<html lang> is set by js/boot.js).
 (() => {
   "use strict";
   const root = document.documentElement;

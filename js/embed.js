@@ -1,7 +1,7 @@
 /*
  * embed.js: lets a page that frames the game size the frame to its content.
  *
- * Loaded by the game page (index.html) with <script src="embed.js" defer>.
+ * Loaded by the game page (index.html) with <script src="./js/embed.js" defer>.
  * It does nothing unless both hold:
  *   - the page is inside a frame (window.parent !== window), and
  *   - the URL has embed=1 (index.html?embed=1&lang=pt).
@@ -24,7 +24,7 @@
  * In embed mode it marks <html> with the class "embedded", so the game's CSS
  * can drop any full-viewport sizing (a root as tall as the frame can only
  * grow the frame).
- * The host side of the protocol is rules/embed-host.js.
+ * The host side of the protocol is js/embed-host.js.
  */
 (function () {
   "use strict";

@@ -1,7 +1,7 @@
 // Registers the offline service worker (sw.js) for a Sixty-Six page.
 //
 // Include it as a classic script (it finds sw.js beside itself):
-//   <script src="./sw-register.js" defer></script>
+//   <script src="./js/sw-register.js" defer></script>
 //
 // Contract with the page and the tests:
 // - Registration waits for <html class="ready"> (the page is live), so the
@@ -25,7 +25,7 @@
 //   Returns false if no update is waiting.
 (() => {
   const root = document.documentElement;
-  const swUrl = new URL("sw.js", document.currentScript.src);
+  const swUrl = new URL("../sw.js", document.currentScript.src);   // sw.js sits at the site root, for its scope
   let registration = null;
   let applying = false;
 

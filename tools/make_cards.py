@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the project's playing cards as SVG files.
 
-    python3 assets/make_cards.py          # writes assets/cards/<lang>/<code>.svg and back.svg
+    python3 tools/make_cards.py           # writes assets/cards/<lang>/<code>.svg and back.svg
 
 One set per language, because the corner index of the jack differs ("V" for
 Valete, "F" for Fante); the index letters come from ``locales/<lang>.json``

@@ -1,6 +1,6 @@
 // The first load's progress in bytes, for index.html's boot line.
 //
-// A classic script in <head>, after ui/boot.js and before PyScript: it wraps
+// A classic script in <head>, after js/boot.js and before PyScript: it wraps
 // window.fetch before any module runs. Sizes come from the build: the
 // <script type="application/json" id="boot-bytes"> block lists each file of
 // the first load as [plain, gzip, br] bytes (tools/build.py).

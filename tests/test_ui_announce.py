@@ -1,0 +1,64 @@
+"""What a screen reader hears: each event once, with card names in running
+text, the tricks' points from the engine, the stock as one labelled image."""
+
+from pathlib import Path
+
+import pytest
+from sixtysix_testkit import match_from
+
+from ui.i18n import Translator, load_catalog
+from ui.present import build, message_text
+from ui.state import Settings
+from ui.table import COMPUTER, HUMAN, Message, Table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module", params=["pt", "it"])
+def tr(request):
+    return Translator(request.param, load_catalog(request.param, ROOT))
+
+
+def table() -> Table:
+    return Table(match_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC"), 0)
+
+
+def test_the_computers_card_and_the_trick_are_each_told_once():
+    t = table()
+    t.take_events()  # whatever the deal said
+    t.apply_human(["play:AS"])
+    assert t.take_events() == []  # the player's own card is not read back
+    before = t.view(HUMAN)["points"][HUMAN]
+    t.apply_computer("play:9S")
+    events = t.take_events()
+    assert [(e.key, e.params) for e in events] == [
+        ("say.played.computer", {"card": "9S"}),
+        ("say.trick.you", {"points": t.view(HUMAN)["points"][HUMAN] - before})]
+    assert events[1].params["points"] > 0
+    assert t.take_events() == []
+    assert [m.key for m in t.messages][-1] == "msg.trick.you"  # the visible line is unchanged
+
+
+def test_cards_in_running_text_are_lowercase_with_their_article(tr):
+    expected = {"pt": "O computador jogou o ás de copas.", "it": "Il computer ha giocato l'asso di cuori."}
+    assert message_text(Message("say.played.computer", {"card": "AH"}), tr) == expected[tr.lang]
+    for rank in "9JQKTA":
+        for suit in "CDHS":
+            name = tr.card_in_text(rank + suit)
+            assert name == name.lower() and name.split()[0] != tr.t(f"rank.{rank}").lower(), name
+
+
+def test_the_winning_card_and_the_last_tricks_owners_are_named(tr):
+    t = table()
+    t.apply_human(["play:AS"])
+    t.apply(COMPUTER, "play:9S")
+    m = build(t, Settings(), tr)
+    assert [c.wins for c in m.trick] == [True, False]
+    assert m.trick[0].name == tr.t("trick.wins", card=tr.card("AS"))
+    assert [c.owner_name for c in m.last_trick] == [tr.t("player.you"), tr.t("player.computer")]
+
+
+def test_the_stock_is_one_sentence_with_the_trump(tr):
+    m = build(table(), Settings(), tr)
+    assert m.stock_aria == tr.t("stock.aria.open", n=12, trump=tr.card("AC").lower())
+    assert "12" in m.stock_aria and tr.suit("C").lower() in m.stock_aria

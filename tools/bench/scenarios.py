@@ -1,0 +1,119 @@
+"""What the bench does in the browser: interleaved loads, the bot page, play, the start-up page."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+
+from .browser import Browser, bench_state, open_page, visit
+from .report import fmt_ms
+from .site import BOT_PAGE, PLAY_PAGE, STARTUP_PAGE
+from .stats import BenchError, summarize
+
+
+def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
+    """``reps`` cold+warm runs of each page, interleaved: A B, B A, A B..."""
+    runs = {name: [] for name in pages}
+    names = list(pages)
+    for rep in range(reps):
+        order = names if rep % 2 == 0 else names[::-1]
+        for name in order:
+            context, url, log = browser.context()
+            try:
+                cold = visit(context, url + pages[name], log, browser.timeout_ms)
+                warm = visit(context, url + pages[name], log, browser.timeout_ms)
+            finally:
+                browser.done_with(context)
+            runs[name].append({"cold": cold, "warm": warm, "loadavg": os.getloadavg()[0]})
+            for kind, v in (("cold", cold), ("warm", warm)):
+                for e in v["errors"][:3]:
+                    say(f"  warning: {name} {kind}: {e}")
+            say(f"  rep {rep + 1}/{reps} {name:9s} ready cold {fmt_ms(cold['ready_ms']):>9s}  "
+                f"warm {fmt_ms(warm['ready_ms']):>9s}  shell warm {fmt_ms(warm['shell_ms'])}")
+    return runs
+
+
+def bot_page(browser: Browser, levels, seconds: float, timeout_ms: float) -> dict:
+    context, url, log = browser.context()
+    try:
+        query = f"?levels={','.join(levels)}&seconds={seconds:g}"
+        page, errors = open_page(context, url + BOT_PAGE + query, "html.done", timeout_ms)
+        report = json.loads(page.locator("#out").inner_text())
+        state = bench_state(page)
+        page.close()
+    finally:
+        browser.done_with(context)
+    if "error" in report:
+        raise BenchError(f"bot page: {report['error']}")
+    ready = state["bench"]["marks"].get("ready") or 0
+    report["longtasks_after_ready"] = [t for t in state["bench"]["longtasks"] if t[0] >= ready]
+    report["errors"] = errors
+    return report
+
+
+def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
+    """Play ``hands`` hands as the human (first playable card) against the hard bot."""
+    context, url, log = browser.context()
+    clicks, played = 0, 0
+    try:
+        page, errors = open_page(context, url + PLAY_PAGE, "html.ready", timeout_ms)
+        html = page.locator("html")
+        deadline = time.time() + timeout_ms / 1000
+        while played < hands:
+            if time.time() > deadline:
+                raise BenchError(f"play: {hands} hands not over within {timeout_ms / 1000:.0f} s")
+            page.wait_for_function("""() => { const d = document.documentElement.dataset;
+                return d.result || (d.toMove === 'you' && d.busy === '0'); }""", timeout=timeout_ms)
+            if html.get_attribute("data-result"):
+                played += 1
+                if played < hands:
+                    page.locator("#btn-next-hand").click()
+                    page.wait_for_function("() => !document.documentElement.dataset.result", timeout=timeout_ms)
+                continue
+            card = page.locator('#hand button.card[aria-disabled="false"]')
+            if card.count():
+                card.first.click()
+            else:  # no card to play: the first action button shown (declare...)
+                page.locator("section.actions button.action:not([hidden])").first.click()
+            clicks += 1
+            page.wait_for_function("() => document.documentElement.dataset.busy === '1' || "
+                                   "document.documentElement.dataset.toMove !== 'you' || "
+                                   "!!document.documentElement.dataset.result", timeout=timeout_ms)
+        state = bench_state(page)
+        page.close()
+    finally:
+        browser.done_with(context)
+    b = state["bench"]
+    ready = b["marks"]["ready"]
+    tasks = [t for t in b["longtasks"] if t[0] >= ready]
+    # the computer's turns: from data-to-move="computer" to the next change
+    turns, moves = [], [m for m in b["moves"] if m[0] >= ready]
+    for (t, who), nxt in zip(moves, moves[1:] + [[math.inf, None]]):
+        if who == "computer" and nxt[0] != math.inf:
+            turns.append((t, nxt[0]))
+    during = [d for s, d in tasks if any(a <= s < z for a, z in turns)]
+    chooses = [d for n, _, d in state.get("measures", []) if n == "sixtysix:choose"]
+    say(f"  played {hands} hands: {clicks} actions, {len(turns)} computer turns, "
+        f"{len(tasks)} main-thread tasks over 50 ms after ready")
+    return {"hands": hands, "actions": clicks, "marks": b["marks"], "longtasks": tasks,
+            "longest_task_ms": max((d for _, d in tasks), default=0.0),
+            "longest_task_computer_ms": max(during, default=0.0),
+            "computer_turns": len(turns),
+            "computer_turn_ms": summarize([z - a for a, z in turns]),
+            "choose_call_ms": summarize(chooses),  # ui/app.py's measure of each worker call
+            "boot_longest_task_ms": max((d for s, d in b["longtasks"] if s < ready), default=0.0),
+            "errors": errors}
+
+
+def startup_page(browser: Browser, timeout_ms: float) -> dict:
+    context, url, log = browser.context()
+    try:
+        page, errors = open_page(context, url + STARTUP_PAGE, "html.done", timeout_ms)
+        report = json.loads(page.locator("#out").inner_text())
+        page.close()
+    finally:
+        browser.done_with(context)
+    report["errors"] = errors
+    return report
