@@ -12,16 +12,13 @@ named "Sua mão" / "La tua mano". The page's markers on ``<html>``
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ui.i18n import LANGUAGES, Translator, load_catalog
 
-from ui.i18n import LANGUAGES, Translator, load_catalog  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CATALOGS = {lang: load_catalog(lang, ROOT) for lang in LANGUAGES}
 #: Long enough for a hard search in Pyodide on a busy machine.

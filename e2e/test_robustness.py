@@ -13,19 +13,14 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, FIRST_LOAD_MS, open_game
-from pages import CATALOGS, TablePage
+from e2e.conftest import DIST, FIRST_LOAD_MS, open_game
+from e2e.pages import CATALOGS, TablePage
 from tools import serve
 
 # Always with a seed: the random bot, seeded by its view, then plays the same
 # moves every run (without one, some deals let it end the hand at once).
 FAST = "level=random&fast=1"
 PT = CATALOGS["pt"]
-
-
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
 
 
 def notice(table: TablePage, key: str):

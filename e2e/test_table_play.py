@@ -13,17 +13,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import scenarios
-from pages import BOT_MS, TablePage
+from e2e import scenarios
+from e2e.pages import BOT_MS
 from ui import botcall
 from ui.present import message_text
 
 FAST = "level=random&fast=1"
-
-
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
 
 
 def test_a_hand_played_to_its_result_scores_the_right_game_points(table):
