@@ -89,6 +89,16 @@ class TablePage:
         expect(self.page.locator("#score-you")).to_have_text(str(you))
         expect(self.page.locator("#score-computer")).to_have_text(str(computer))
 
+    def expect_in_last_trick(self, code: str) -> None:
+        """``code`` went into the trick. Read from the last trick once the player
+        is to move again: on the table it may be gathered (``fast=1``) before a
+        busy machine lets the test look."""
+        self.wait_turn()
+        self.button("last_trick").click()
+        dialog = self.page.get_by_role("dialog", name=self.t("last_trick.title"))
+        expect(dialog.get_by_role("img", name=self.tr.card(code), exact=True)).to_have_count(1)
+        self.close_dialog(dialog)
+
     def expect_message(self, text: str) -> None:
         expect(self.page.get_by_role("log")).to_contain_text(text)
 
