@@ -37,14 +37,18 @@ play: setup dist serve
 serve:
 	$(PYTHON) tools/serve.py --port $(PORT)
 
+# Two processes (pytest-xdist): one test's browser waits on its page while the
+# other's computes. PYTEST_N=0 runs everything in this one process.
+PYTEST_N ?= 2
+
 test: setup dist
-	$(PYTHON) -m pytest tests e2e
+	$(PYTHON) -m pytest -n $(PYTEST_N) tests e2e
 
 unit:
 	$(PYTHON) -m pytest tests
 
 e2e: dist
-	$(PYTHON) -m pytest e2e
+	$(PYTHON) -m pytest -n $(PYTEST_N) e2e
 
 bench:
 	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,

@@ -15,11 +15,19 @@ What every e2e test gets here:
 - A test FAILS on any ``pageerror``, any console error (the page's or a
   worker's, CSP violations included), or a PyScript error banner
   (``.py-error``) left on a page.
+- ``page``: a fresh page in ONE browser context shared by the whole run, so
+  the HTTP cache (and the compiled wasm and JavaScript kept with it) is warm
+  after the first test; its storage (localStorage, IndexedDB, cookies,
+  permissions) is emptied before every test, and each test has its own page,
+  so no test sees another's state. A test whose subject is a first visit is
+  marked ``@pytest.mark.cold``; it, a test that asks for ``context`` itself
+  (it changes the context: routes, init scripts, offline), and an
+  ``offline`` test get pytest-playwright's own fresh context instead.
+- ``table``: a :class:`e2e.pages.TablePage` on that page.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
-  for a first load. Import it (``from e2e.conftest import open_game``, or
-  ``from conftest import ...``, which a collection hook below keeps
-  pointing here for e2e modules) or request the fixture ``open_game``.
+  for a first load. Import it (``from e2e.conftest import open_game``) or
+  request the fixture ``open_game``.
 """
 
 from __future__ import annotations
@@ -27,24 +35,18 @@ from __future__ import annotations
 import collections
 import os
 import re
-import sys
 import weakref
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from e2e.pages import TablePage
+from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-from tools.serve import serve_in_thread  # noqa: E402
-
-# pytest imports this file as "conftest"; let `from e2e.conftest import ...`
-# in tests reach this same module (one PAGE_LOGS), not a second copy.
-THIS_MODULE = sys.modules[__name__]  # "conftest" may later name tests/conftest.py
-sys.modules.setdefault("e2e.conftest", THIS_MODULE)
 
 CHROMIUM = "/usr/bin/chromium"
 FIRST_LOAD_MS = 60_000  # a cold Pyodide start on a busy 2-core machine
@@ -69,6 +71,7 @@ document.addEventListener("securitypolicyviolation", (e) =>
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "offline: the test's context allows service workers")
+    config.addinivalue_line("markers", "cold: the test's page gets a fresh context (empty HTTP cache)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -76,24 +79,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("offline"):
             item.add_marker(pytest.mark.browser_context_args(service_workers="allow"))
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_make_collect_report(collector: pytest.Collector):
-    # While a test module beside this file is imported, "conftest" means this
-    # file, so `from conftest import open_game` works whatever order pytest
-    # loaded the conftests in (the last one loaded owns that name).
-    if not (isinstance(collector, pytest.Module) and collector.path.parent == Path(__file__).parent):
-        return (yield)
-    previous = sys.modules.get("conftest")
-    sys.modules["conftest"] = THIS_MODULE
-    try:
-        return (yield)
-    finally:
-        if previous is None:
-            sys.modules.pop("conftest", None)
-        else:
-            sys.modules["conftest"] = previous
 
 
 @pytest.fixture(scope="session")
@@ -166,19 +151,66 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+def watched_context(context: BrowserContext, on_page) -> BrowserContext:
+    """The settings every test context gets: a first-load timeout, CSP made loud, pages watched."""
+    context.set_default_navigation_timeout(FIRST_LOAD_MS)
+    context.add_init_script(CSP_WATCH)
+    context.on("page", on_page)
+    return context
+
+
 @pytest.fixture
 def new_context(new_context, page_errors: PageErrors):
-    """pytest-playwright's new_context (behind ``context`` and ``page`` too),
-    with every page of every context watched for errors."""
+    """pytest-playwright's new_context (behind ``context``), with every page
+    of every context watched for errors."""
 
     def make(**kwargs) -> BrowserContext:
-        context = new_context(**kwargs)
-        context.set_default_navigation_timeout(FIRST_LOAD_MS)
-        context.add_init_script(CSP_WATCH)
-        context.on("page", page_errors.watch)
-        return context
+        return watched_context(new_context(**kwargs), page_errors.watch)
 
     return make
+
+
+class WarmContext:
+    """One context for the run's pages: its HTTP cache stays warm between tests."""
+
+    def __init__(self, browser: Browser, args: dict) -> None:
+        self.errors: PageErrors | None = None  # the running test's
+        self.context = watched_context(browser.new_context(**args), lambda page: self.errors.watch(page))
+
+    def new_page(self, errors: PageErrors) -> Page:
+        # Nothing of the last test's storage (every origin) or permissions survives.
+        self.context.set_storage_state({"cookies": [], "origins": []})
+        self.context.clear_permissions()
+        self.errors = errors
+        return self.context.new_page()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, browser_context_args: dict):
+    warm = WarmContext(browser, browser_context_args)
+    yield warm
+    warm.context.close()
+
+
+def needs_own_context(item: pytest.Item) -> bool:
+    own = ("cold", "offline", "browser_context_args")
+    return "context" in item.fixturenames or any(item.get_closest_marker(m) for m in own)
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, page_errors: PageErrors):
+    """A new page: in the warm shared context, or in a fresh one (see the module's docstring)."""
+    if needs_own_context(request.node):
+        yield request.getfixturevalue("context").new_page()
+        return
+    page = request.getfixturevalue("warm_context").new_page(page_errors)
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def table(page: Page) -> TablePage:
+    return TablePage(page, open_game)
 
 
 @pytest.hookimpl(wrapper=True)

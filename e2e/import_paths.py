@@ -18,8 +18,8 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-import scenarios
-from pages import BOT_MS, TablePage
+from e2e import scenarios
+from e2e.pages import BOT_MS, TablePage
 
 MARK = "sixtysix-trace:"
 PREAMBLE = f"""\

@@ -12,16 +12,13 @@ named "Sua mão" / "La tua mano". The page's markers on ``<html>``
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ui.i18n import LANGUAGES, Translator, load_catalog
 
-from ui.i18n import LANGUAGES, Translator, load_catalog  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CATALOGS = {lang: load_catalog(lang, ROOT) for lang in LANGUAGES}
 #: Long enough for a hard search in Pyodide on a busy machine.
@@ -91,6 +88,16 @@ class TablePage:
         expect(self.html).to_have_attribute("data-score", f"{you}-{computer}")
         expect(self.page.locator("#score-you")).to_have_text(str(you))
         expect(self.page.locator("#score-computer")).to_have_text(str(computer))
+
+    def expect_in_last_trick(self, code: str) -> None:
+        """``code`` went into the trick. Read from the last trick once the player
+        is to move again: on the table it may be gathered (``fast=1``) before a
+        busy machine lets the test look."""
+        self.wait_turn()
+        self.button("last_trick").click()
+        dialog = self.page.get_by_role("dialog", name=self.t("last_trick.title"))
+        expect(dialog.get_by_role("img", name=self.tr.card(code), exact=True)).to_have_count(1)
+        self.close_dialog(dialog)
 
     def expect_message(self, text: str) -> None:
         expect(self.page.get_by_role("log")).to_contain_text(text)

@@ -15,19 +15,16 @@ its marriage announceable announces it, as on the page) or ``("button",
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ui import botcall
+from ui.i18n import Translator, load_catalog
+from ui.present import build, hand_order
+from ui.state import Settings
+from ui.table import COMPUTER, HUMAN, Table
 
-from ui import botcall  # noqa: E402
-from ui.present import build, hand_order  # noqa: E402
-from ui.i18n import Translator, load_catalog  # noqa: E402
-from ui.state import Settings  # noqa: E402
-from ui.table import COMPUTER, HUMAN, Table  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: The computer's level in the tests: fast and deterministic.
 TEST_LEVEL = "random"

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from e2e.conftest import FIRST_LOAD_MS
-from pages import BOT_MS, TablePage
+from e2e.pages import BOT_MS, TablePage
 
 REASONS = r"^(declared|false_declaration|closed_failed|last_trick)$"
 

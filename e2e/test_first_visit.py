@@ -15,8 +15,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import DIST, FIRST_LOAD_MS
-from pages import CATALOGS
+from e2e.conftest import DIST, FIRST_LOAD_MS
+from e2e.pages import CATALOGS
 
 #: About 8 Mbit/s: the 3.7 MB first load takes some seconds, not a minute.
 SLOW = {"offline": False, "latency": 20, "downloadThroughput": 1_000_000, "uploadThroughput": 500_000}
@@ -49,6 +49,7 @@ def slow_network(page: Page) -> None:
     cdp.send("Network.emulateNetworkConditions", SLOW)
 
 
+@pytest.mark.cold  # a first visit: nothing in the HTTP cache yet
 def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_language(page: Page):
     page.add_init_script(RECORD_PROGRESS)
     slow_network(page)
@@ -115,6 +116,7 @@ def test_once_the_game_is_on_the_device_the_rules_frame_loads_by_itself(page: Pa
     inside.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
 
 
+@pytest.mark.cold  # a first load's warnings count too
 def test_a_load_logs_no_warning_and_uses_no_deprecated_api(page: Page, open_game):
     cdp = page.context.new_cdp_session(page)
     issues: list[str] = []

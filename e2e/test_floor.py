@@ -9,7 +9,12 @@ from __future__ import annotations
 import json
 import zipfile
 
+import pytest
+
 from e2e.conftest import DIST, open_game
+
+# The barest boot, from nothing cached: a fresh context for each test.
+pytestmark = pytest.mark.cold
 
 
 def foreign_requests(urls: list[str], base_url: str) -> list[str]:

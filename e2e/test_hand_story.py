@@ -12,19 +12,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-import scenarios
-from pages import BOT_MS, TablePage
+from e2e import scenarios
+from e2e.pages import BOT_MS, TablePage
 from sixtysix.review import costliest, review
 from ui import story
 from ui.review_view import costly_text
 
 FAST = "level=random&fast=1"
 REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
-
-
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
 
 
 @pytest.fixture(scope="module")

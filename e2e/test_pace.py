@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from pages import TablePage
+from e2e.pages import TablePage
 
 #: The slowest speed leaves a finished trick on show for seconds: a click gathers it first.
 SLOW = "seed=3&level=random"

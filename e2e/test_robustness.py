@@ -13,19 +13,14 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, FIRST_LOAD_MS, open_game
-from pages import CATALOGS, TablePage
+from e2e.conftest import DIST, FIRST_LOAD_MS, open_game
+from e2e.pages import BOT_MS, CATALOGS, TablePage
 from tools import serve
 
 # Always with a seed: the random bot, seeded by its view, then plays the same
 # moves every run (without one, some deals let it end the hand at once).
 FAST = "level=random&fast=1"
 PT = CATALOGS["pt"]
-
-
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
 
 
 def notice(table: TablePage, key: str):
@@ -243,9 +238,9 @@ def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page
     expect(frame.locator("html")).to_have_class(re.compile(r"\bready\b"), timeout=FIRST_LOAD_MS)
     expect(frame.locator("html")).not_to_have_attribute("data-frame", "blocked")
     html = frame.locator("html")
-    expect(html).to_have_attribute("data-to-move", "you")
+    expect(html).to_have_attribute("data-to-move", "you", timeout=BOT_MS)
     frame.get_by_role("group", name=PT["hand.you.aria"]).locator("button[aria-disabled='false']").first.click()
-    expect(html).to_have_attribute("data-busy", "0")  # the bot worker answered
+    expect(html).to_have_attribute("data-busy", "0", timeout=BOT_MS)  # the bot worker answered (it boots first)
     # A dialog opens without the autofocus attribute a cross-origin frame blocks with a console error.
     last_trick = frame.get_by_role("button", name=PT["button.last_trick"])
     expect(last_trick).to_be_enabled()

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
 import threading
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -34,15 +33,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from conftest import FIRST_LOAD_MS
+from e2e.conftest import FIRST_LOAD_MS
+from tools.serve import csp  # the one definition; the build writes it into each page
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT))
-from tools.serve import csp  # noqa: E402  (the one definition; the build writes it into each page)
 
 CSP = csp(python=False, meta=True)
 STUB_HEIGHT = 640  # e2e/fixtures/game-stub.css

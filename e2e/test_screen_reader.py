@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from pages import TablePage
+from e2e.pages import TablePage
 
 FAST = "seed=3&level=random&fast=1"
 
@@ -47,6 +47,7 @@ def test_each_event_is_said_once_with_the_computers_card_and_the_turn(page, open
 
 def test_names_hold_the_visible_text_and_the_stock_and_score_are_read_once(page, open_game):
     t = TablePage(page, open_game).open(FAST)
+    expect(page.locator("button.lang")).to_have_count(2)  # PT and IT: an empty locator must not pass
     for button in page.locator("button.lang").all():
         assert button.inner_text().strip() in (button.get_attribute("aria-label") or ""), button
     stock = page.get_by_role("img", name=t.t("stock.aria.open", n=12, trump=""), exact=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages import TablePage
+from e2e.pages import TablePage
 
 SIZES = [(360, 640), (390, 844), (844, 390), (667, 375), (1280, 800), (1920, 1080)]
 #: What a player must see at once, by selector.

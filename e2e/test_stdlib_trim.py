@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import import_paths
-from conftest import DIST, ROOT
+from e2e import import_paths
+from e2e.conftest import DIST, ROOT
 
 from tools import trim_runtime
 

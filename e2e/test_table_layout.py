@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from pages import BOT_MS, CATALOGS, TablePage
+from e2e.pages import BOT_MS, CATALOGS, TablePage
 
 FAST = "level=random&fast=1"
 
@@ -24,9 +24,11 @@ try {
 """
 
 
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
+def hand_boxes(table: TablePage) -> list[dict]:
+    """Where each card of the player's full first hand is (6 cards: a hand that did not render fails)."""
+    cards = table.hand_group.get_by_role("button")
+    expect(cards).to_have_count(6)
+    return [c.bounding_box() for c in cards.all()]
 
 
 def overflow_x(page) -> int:
@@ -48,8 +50,8 @@ def test_the_table_fits_and_targets_are_large_enough(page, table, size):
     table.wait_turn()
     assert overflow_x(page) <= 0
     assert small_targets(page) == []
-    # the whole hand is on screen
-    for box in [c.bounding_box() for c in table.hand_group.get_by_role("button").all()]:
+    # the whole hand is on screen (all six cards: an empty locator must not pass)
+    for box in hand_boxes(table):
         assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5
         assert box["y"] + box["height"] <= size[1] + 0.5
     dialog = table.open_options()
@@ -66,7 +68,7 @@ def test_embed_mode_shows_the_table_alone_from_320px(page, table):
     table.wait_turn()
     assert overflow_x(page) <= 0
     assert small_targets(page) == []
-    for box in [c.bounding_box() for c in table.hand_group.get_by_role("button").all()]:
+    for box in hand_boxes(table):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 320.5
     table.play_first()
     table.wait_turn()

@@ -9,15 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import scenarios
-from pages import CATALOGS, TablePage
+from e2e import scenarios
+from e2e.pages import CATALOGS
 
 FAST = "level=random&fast=1"
-
-
-@pytest.fixture
-def table(page, open_game) -> TablePage:
-    return TablePage(page, open_game)
 
 
 def visible_labels(page) -> list[str]:

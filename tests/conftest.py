@@ -1,11 +1,8 @@
 """Shared helpers for the engine tests: explicit deals, snapshots, an oracle.
 
-Test modules import these as ``from sixtysix_testkit import deck, deal, ...``.
-That name is this very file: pytest may load two files called ``conftest.py``
-in one run (``tests/`` and ``e2e/``, both in ``testpaths``), and the later one
-replaces the earlier in ``sys.modules["conftest"]``, so ``from conftest import``
-would be a coin toss. The alias below is registered when pytest loads this
-file, which it always does before importing any test module beside it.
+Test modules import these as ``from tests.conftest import deck, deal, ...``:
+``tests/`` is a package, so this file is ``tests.conftest`` (and e2e's is
+``e2e.conftest``), whichever conftests one run loads.
 
 - :func:`deck` and :func:`deal` state a deal the way RULES.md lays it out:
   non-dealer ``deck[0:6]``, dealer ``deck[6:12]``, trump card ``deck[12]``,
@@ -24,13 +21,10 @@ from __future__ import annotations
 import copy
 import random
 import re
-import sys
 
 import pytest
 
 from sixtysix import Game, records
-
-sys.modules.setdefault("sixtysix_testkit", sys.modules[__name__])
 
 RANKS = "9JQKTA"  # weakest first
 SUITS = "CDHS"

@@ -7,7 +7,7 @@ import pytest
 from sixtysix import Game, View
 from sixtysix.actions import DECLARE
 from sixtysix.bots import LEVELS, make
-from sixtysix_testkit import brute
+from tests.conftest import brute
 
 FAST = {"budget": 1500}   # small search budgets keep these tests quick
 

@@ -8,7 +8,7 @@ from sixtysix.bots import inference as I
 from sixtysix.bots import worlds as W
 from sixtysix.bots.config import SearchConfig
 from sixtysix.bots.evaluate import evaluate
-from test_bots_worlds import random_positions
+from tests.test_bots_worlds import random_positions
 
 
 def replay(view, deck):

@@ -7,7 +7,7 @@ from sixtysix import Game
 from sixtysix.actions import CLOSE
 from sixtysix.bots.search import G, Searcher
 from sixtysix import arena
-from sixtysix_testkit import brute
+from tests.conftest import brute
 
 
 def strict_args(g):

@@ -24,9 +24,9 @@ def test_the_engine_has_examples():
 
 
 def test_the_test_kit_examples():
-    import sixtysix_testkit
+    from tests import conftest as testkit
 
-    assert doctest.testmod(sixtysix_testkit).failed == 0
+    assert doctest.testmod(testkit).failed == 0
 
 
 def test_the_readme_examples():

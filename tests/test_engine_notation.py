@@ -9,7 +9,7 @@ import pytest
 
 from sixtysix import Action, Game, IllegalAction, MalformedAction, cards
 from sixtysix.actions import ACTIONS, N_CODES, NOTATION
-from sixtysix_testkit import ALL_CODES, deal, snapshot
+from tests.conftest import ALL_CODES, deal, snapshot
 
 
 class TestCards:

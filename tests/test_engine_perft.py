@@ -77,7 +77,7 @@ def test_perft(entry):
 
 @pytest.mark.parametrize("entry", POSITIONS, ids=lambda e: e["name"])
 def test_the_oracle_counts_the_same(entry):
-    from sixtysix_testkit import RefHand
+    from tests.conftest import RefHand
 
     ref = RefHand(entry["deck"], entry["dealer"])
     for a in entry["actions"]:

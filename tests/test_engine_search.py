@@ -10,7 +10,7 @@ import pytest
 
 from sixtysix import Game
 from sixtysix.actions import ACTIONS, N_CODES
-from sixtysix_testkit import deal, play, play_tricks, snapshot
+from tests.conftest import deal, play, play_tricks, snapshot
 
 
 def positions():

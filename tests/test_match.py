@@ -10,7 +10,7 @@ import pytest
 
 from sixtysix import IllegalAction, Match, records
 from sixtysix.match import seeded_first_dealer
-from sixtysix_testkit import snapshot
+from tests.conftest import snapshot
 
 
 def finish_hand(m: Match, rng: random.Random) -> None:

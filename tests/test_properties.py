@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from sixtysix import Game, IllegalAction, Match, records
 from sixtysix.actions import ACTIONS, N_CODES
 from sixtysix.scoring import REASONS
-from sixtysix_testkit import ALL_CODES, CARD_POINTS, RefHand, cards_named_in, secret
+from tests.conftest import ALL_CODES, CARD_POINTS, RefHand, cards_named_in, secret
 
 ALL_CODES_SORTED = sorted(ALL_CODES)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from sixtysix import Game, Match, RecordError, records
-from sixtysix_testkit import deal, play, random_playout, snapshot
+from tests.conftest import deal, play, random_playout, snapshot
 
 
 def finished_hand():

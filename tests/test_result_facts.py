@@ -10,8 +10,8 @@ import pytest
 
 from sixtysix import Game, records
 from sixtysix.scoring import Reason, Rule
-from sixtysix_testkit import play, play_tricks, random_playout
-from test_rules_scoring import (closer_sweeps_deal, late_close_deal, non_closer_sweeps_deal, split_deal,
+from tests.conftest import play, play_tricks, random_playout
+from tests.test_rules_scoring import (closer_sweeps_deal, late_close_deal, non_closer_sweeps_deal, split_deal,
                                 strict_phase_deal, sweep_deal)
 
 

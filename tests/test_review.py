@@ -10,9 +10,9 @@ import pytest
 from sixtysix import Game, bots
 from sixtysix.review import (Decision, action_values, costliest, decision_points, replay, review,
                              review_decision)
-from sixtysix_testkit import brute, deal, play, play_tricks
-from test_bots import _same_view_other_cards
-from test_rules_scoring import strict_phase_deal
+from tests.conftest import brute, deal, play, play_tricks
+from tests.test_bots import _same_view_other_cards
+from tests.test_rules_scoring import strict_phase_deal
 
 FAST = 6_000  # a smaller budget keeps these tests quick; the logic is the same
 

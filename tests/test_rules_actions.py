@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sixtysix import IllegalAction
-from sixtysix_testkit import deal, play, play_tricks, snapshot, stock_out
+from tests.conftest import deal, play, play_tricks, snapshot, stock_out
 
 
 def legal(game) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from sixtysix import Game
-from sixtysix_testkit import deal, deck, play, play_tricks
+from tests.conftest import deal, deck, play, play_tricks
 
 P0_CLUBS = "9C JC QC KC TC AC"
 P1_DIAMONDS = "9D JD QD KD TD AD"

@@ -6,7 +6,7 @@ the comments give the running card points. Trump is hearts in every deal. ``resu
 
 from __future__ import annotations
 
-from sixtysix_testkit import deal, play, play_tricks, stock_out
+from tests.conftest import deal, play, play_tricks, stock_out
 
 
 def result(game):

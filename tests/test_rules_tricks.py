@@ -12,7 +12,7 @@ import pytest
 from sixtysix import IllegalAction
 from sixtysix.game import trick_winner
 from sixtysix import cards
-from sixtysix_testkit import deal, play, play_tricks, snapshot, stock_out
+from tests.conftest import deal, play, play_tricks, snapshot, stock_out
 
 
 def legal_plays(game) -> set[str]:

@@ -4,7 +4,7 @@ text, the tricks' points from the engine, the stock as one labelled image."""
 from pathlib import Path
 
 import pytest
-from sixtysix_testkit import match_from
+from tests.conftest import match_from
 
 from ui.i18n import Translator, load_catalog
 from ui.present import build, message_text

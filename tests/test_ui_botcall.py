@@ -28,3 +28,27 @@ def test_no_legal_action_is_an_error():
     other = 1 - t.to_move
     with pytest.raises(ValueError):
         botcall.choose(t.view(other), "easy")
+
+
+class Stubborn:
+    """A broken bot: always the same card, legal or not."""
+
+    def choose(self, view):
+        return "play:9C" if "play:9C" not in view["legal"] else "play:AS"
+
+
+def test_an_illegal_answer_is_an_error_not_a_quiet_replacement(monkeypatch):
+    t = Table.new(21)
+    view = t.view(t.to_move)
+    monkeypatch.setattr(botcall, "make_bot", lambda level, seed: Stubborn())
+    with pytest.raises(botcall.IllegalAnswer, match="medium bot answered 'play:"):
+        botcall.choose(view, "medium")
+    with pytest.raises(botcall.IllegalAnswer):
+        botcall.choose_json(json.dumps(view), "medium")
+
+
+def test_the_table_plays_on_after_a_failed_answer_and_says_it_fell_back():
+    t = next(t for t in map(Table.new, range(1, 20)) if t.computer_to_move())
+    before = len(t.view(COMPUTER)["history"])
+    assert t.apply_computer("") is False  # what the page passes when the worker call failed
+    assert len(t.view(COMPUTER)["history"]) == before + 1

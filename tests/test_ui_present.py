@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from sixtysix_testkit import match_from
+from tests.conftest import match_from
 
 from ui.i18n import Translator, load_catalog
 from ui.present import build, hand_order, hint_targets

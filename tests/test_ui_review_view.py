@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sixtysix import Game, bots
 from sixtysix.review import Decision, review
-from sixtysix_testkit import deal, play, play_tricks
+from tests.conftest import deal, play, play_tricks
 from ui import review_view
 from ui.i18n import LANGUAGES, Translator, load_catalog
 

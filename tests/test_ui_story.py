@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sixtysix import Game
-from sixtysix_testkit import play, play_tricks, random_playout
-from test_rules_scoring import late_close_deal, non_closer_sweeps_deal, split_deal, strict_phase_deal, sweep_deal
+from tests.conftest import play, play_tricks, random_playout
+from tests.test_rules_scoring import late_close_deal, non_closer_sweeps_deal, split_deal, strict_phase_deal, sweep_deal
 from ui import story
 from ui.i18n import LANGUAGES, Translator, load_catalog
 from ui.present import build

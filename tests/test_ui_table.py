@@ -3,7 +3,7 @@ with the right reason, and statistics count each hand once."""
 
 
 from sixtysix import Match
-from sixtysix_testkit import match_from
+from tests.conftest import match_from
 from ui.state import Stats
 from ui.storage import decode_game, encode_game
 from ui.table import COMPUTER, HUMAN, Table

@@ -13,7 +13,7 @@ import pytest
 
 from sixtysix import Game, View
 from sixtysix.actions import Action
-from sixtysix_testkit import cards_named_in, deal, play, play_tricks, secret
+from tests.conftest import cards_named_in, deal, play, play_tricks, secret
 
 DOC_KEYS = {  # the table in docs/engine-api.md
     "player", "dealer", "trump", "trump_card", "stock", "closed_by", "hand", "opponent_cards", "to_move",

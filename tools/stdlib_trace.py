@@ -27,9 +27,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for extra in (ROOT, ROOT / "e2e"):
-    if str(extra) not in sys.path:
-        sys.path.insert(0, str(extra))
+if str(ROOT) not in sys.path:  # run as a script: the repo's packages (tools, e2e)
+    sys.path.insert(0, str(ROOT))
 
 from tools import trim_runtime  # noqa: E402
 
@@ -49,8 +48,8 @@ CHROMIUM = "/usr/bin/chromium"
 def record(site: Path) -> dict:
     from playwright.sync_api import sync_playwright
 
-    import import_paths
-    from conftest import CHROMIUM_ARGS, open_game
+    from e2e import import_paths
+    from e2e.conftest import CHROMIUM_ARGS, open_game
 
     from tools.serve import serve_in_thread
 

@@ -27,13 +27,24 @@ def make_bot(level: str, seed: int):
     return bots.make(level if level in URL_LEVELS else "medium", seed=seed)
 
 
+class IllegalAnswer(ValueError):
+    """The bot answered an action its view does not allow: a bug in the bot."""
+
+
 def choose(view: dict, level: str) -> str:
-    """The bot's action for ``view`` as notation; always one of ``view["legal"]``."""
+    """The bot's action for ``view`` as notation; always one of ``view["legal"]``.
+
+    An illegal answer raises :class:`IllegalAnswer` rather than being swapped
+    for another action in silence: the page logs it, says so to the player
+    (``notice.bot_failed``) and the table plays on (``Table.apply_computer``).
+    """
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("no legal action in this view")
     action = str(make_bot(level, view_seed(view)).choose(view))
-    return action if action in legal else legal[0]
+    if action not in legal:
+        raise IllegalAnswer(f"the {level} bot answered {action!r}, not one of {legal}")
+    return action
 
 
 def choose_json(view_json: str, level: str) -> str:
