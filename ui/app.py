@@ -31,6 +31,7 @@ from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
 from ui.sheet_dialog import fill_sheet
 from ui.pace import SPEEDS, pace_for
+from ui.motion import aim_gather
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
@@ -385,6 +386,7 @@ class App:
         winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
         trick = by_id("trick")
         if not hurried and self.pace["gather"]:
+            aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
             trick.classList.add(f"gather-{winner}")
             await asyncio.sleep(self.pace["gather"])
             trick.classList.remove(f"gather-{winner}")
@@ -493,8 +495,15 @@ class App:
         self.drop_seed_from_url()
         if self.reload_if_outdated() or self.apply_update_now():
             return
+        self.land_focus()
         self.render()
         await self.computer_turns()
+
+    def land_focus(self):
+        """A new match: focus on the table's heading now and on the first card
+        once the player may play, never on <body> (the button pressed may hide)."""
+        self.refocus_hand = 0
+        by_id("app-title").focus()
 
     def drop_seed_from_url(self):
         """A reload must resume the match on the table, not restart the link's seed."""
