@@ -244,11 +244,9 @@ class Table:
                 m = after["marriages"][-1] if after["marriages"] else {"suit": action[6:], "points": 20}
                 self.say(f"msg.marriage.{who}", suit=m["suit"], points=m["points"])
             elif action == "exchange" and after["exchange"]:
-                self.say(f"msg.exchange.{who}", gave=after["exchange"]["gave"], card=after["exchange"]["took"])
+                self.say(f"msg.exchange.{who}", gave=after["exchange"]["gave"], took=after["exchange"]["took"])
             elif action == "close":
                 self.say(f"msg.close.{who}")
-            elif action == "declare":
-                self.say(f"msg.declare.{who}")
             elif action.startswith("play:") and entry["player"] == COMPUTER:
                 self.tell("say.played.computer", card=action[5:])
             if entry["player"] == HUMAN and entry.get("missed_marriage"):
