@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from sixtysix import Action, Match
 
 from . import story
-from .state import Stats
+from .stats import Stats
 
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
@@ -269,7 +269,7 @@ class Table:
     def _count_finished_hands(self) -> None:
         hands = self.match.hands
         while self.counted_hands < len(hands):
-            self.stats.count_hand(hands[self.counted_hands]["winner"] == HUMAN)
+            self.stats.count_hand(self.match.games[self.counted_hands].result.facts())
             self.counted_hands += 1
             if self.counted_hands == len(hands) and self.match.winner is not None:
                 self.stats.count_match(self.match.winner == HUMAN)
