@@ -101,8 +101,9 @@ def test_the_dialog_table_has_a_column_per_level_played():
     assert header == ["Por nível", "Difícil", "Antes (sem nível)"]  # nothing counted at easy: no column
     said = {row[0]: row[1:] for row in rows}
     assert said["Mãos ganhas / perdidas"] == ["3 / 1", "4 / 0"]
-    assert said["Pontos de jogo por mão: você / computador"] == ["1,2 / 0,5", "0,0 / 0,0"]
-    assert said["Fechamentos que deram certo"] == ["1 de 2", "0 de 0"]
-    assert said["Anúncios de 66 falsos"] == ["1 de 3", "0 de 0"]
-    assert said["Maior sequência de mãos ganhas"] == ["2", "0"]
+    # the old totals never held game points, closes or declarations: a dash, not a zero
+    assert said["Pontos de jogo por mão: você / computador"] == ["1,2 / 0,5", "–"]
+    assert said["Fechamentos que deram certo"] == ["1 de 2", "–"]
+    assert said["Anúncios de 66 falsos"] == ["1 de 3", "–"]
+    assert said["Maior sequência de mãos ganhas"] == ["2", "–"]
     assert stats_view.table(Stats(), PT) == (["Por nível"], [[PT.t(k)] for k in stats_view.ROWS])

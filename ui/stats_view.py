@@ -27,8 +27,11 @@ def columns(stats: Stats, tr: Translator) -> list[tuple[str, LevelStats]]:
     return cols
 
 
-def cells(s: LevelStats, tr: Translator) -> list[str]:
-    """One level's column, in the order of :data:`ROWS`."""
+def cells(s: LevelStats, tr: Translator, earlier: bool = False) -> list[str]:
+    """One level's column, in the order of :data:`ROWS`. Totals saved before
+    levels were counted hold only hands and matches: the rest is a dash."""
+    if earlier:
+        return [pair(s.hands_won, s.hands_lost), pair(s.matches_won, s.matches_lost)] + ["–"] * (len(ROWS) - 2)
     per_hand = (lambda n: decimal(n / s.hands, tr.lang)) if s.hands else (lambda n: "–")
     return [
         pair(s.hands_won, s.hands_lost),
@@ -49,6 +52,6 @@ def table(stats: Stats, tr: Translator) -> tuple[list[str], list[list[str]]]:
     """The header (a corner, then the levels) and the rows (a heading, then one cell per level)."""
     cols = columns(stats, tr)
     header = [tr.t("stats.col.measure")] + [name for name, _ in cols]
-    values = [cells(s, tr) for _, s in cols]
+    values = [cells(s, tr, earlier=s is stats.earlier) for _, s in cols]
     rows = [[tr.t(key)] + [col[i] for col in values] for i, key in enumerate(ROWS)]
     return header, rows
