@@ -54,7 +54,7 @@ def test_trump_exchange(table):
                                                           trump=table.tr.card(nine).lower()))
     expect(table.card(face_up)).to_be_visible()
     expect(table.card(nine)).to_have_count(0)
-    table.expect_message(table.t("msg.exchange.you", gave=table.tr.card(nine), card=table.tr.card(face_up)))
+    table.expect_message(table.t("msg.exchange.you", gave=table.tr.card_in_text(nine), took=table.tr.card_for(face_up)))
     expect(table.button("exchange")).to_be_hidden()
 
 
@@ -175,7 +175,7 @@ def test_the_hint_shows_the_hard_bots_choice_for_my_view(table):
     expect(table.html).to_have_attribute("data-hint", expected, timeout=BOT_MS)
     if expected.startswith("play:"):
         expect(table.card(expected[5:])).to_have_class(re.compile(r"\bhinted\b"))
-        table.expect_message(table.t("hint.play", card=table.tr.card(expected[5:])))
+        table.expect_message(table.t("hint.play", card=table.tr.card_in_text(expected[5:])))
     elif expected.startswith("marry:"):
         expect(table.card("K" + expected[6:])).to_have_class(re.compile(r"\bhinted\b"))
     else:

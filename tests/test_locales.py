@@ -298,5 +298,60 @@ def test_rules_text_is_explicit_about_marriages_and_penalties():
     assert "vaza" in pt["rules.marriage"] and "presa" in it["rules.marriage"]
     # the 3-point case depends on the opponent's tricks (RULES.md's decision)
     assert "adversário" in pt["rules.false"] and "avversario" in it["rules.false"]
-    assert "adversário não tinha nenhuma vaza" in pt["rules.close"]
-    assert "avversario non aveva nessuna presa" in it["rules.close"]
+    assert "o adversário ganha 2 pontos de jogo, ou 3 se ainda não tinha nenhuma vaza" in pt["rules.close"]
+    assert "l'avversario ottiene 2 punti partita, o 3 se non aveva ancora nessuna presa" in it["rules.close"]
+
+
+# --------------------------------------------------- one variety, plain words
+def page_text(path: Path) -> str:
+    """The visible words of a rules/strategy page (tags and scripts dropped)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+PT_TEXTS = {**{f"locales/pt.json {k}": v for k, v in CATALOGS["pt"].items()},
+            **{p.name: page_text(p) for p in (ROOT / "rules").glob("*pt.html")}}
+IT_TEXTS = {**{f"locales/it.json {k}": v for k, v in CATALOGS["it"].items()},
+            **{p.name: page_text(p) for p in (ROOT / "rules").glob("*it.html")}}
+#: European-Portuguese turns of phrase the Brazilian texts (with "você") avoid.
+EUROPEAN_PT = re.compile(r"\b(tem|têm|tens|temos) de\b|\bjoga-se\b|\bcontinua(r|ria)? a \w+r\b|\best(á|ão|ou) a \w+r\b"
+                         r"|\b(tu|teu|tua|vós)\b|\becrã\b|\btelemóvel\b|\bequipa\b|\bregisto\b|\bfacto\b")
+PT_RANKS = "Nove|Valete|Dama|Rei|Dez|Ás"
+IT_RANKS = "Nove|Fante|Donna|Re|Dieci|Asso"
+
+
+def test_no_runtime_name_reaches_a_player():
+    for texts in (PT_TEXTS, IT_TEXTS):
+        said = [where for where, text in texts.items() if re.search(r"\b(Python|Pyodide|PyScript)\b", text)]
+        assert said == []
+
+
+def test_portuguese_is_one_variety_brazilian_with_voce():
+    found = {where: m.group(0) for where, text in PT_TEXTS.items() if (m := EUROPEAN_PT.search(text))}
+    assert found == {}
+    assert EUROPEAN_PT.search("Sem copas, tem de jogar trunfo") and EUROPEAN_PT.search("joga-se a última vaza")
+
+
+@pytest.mark.parametrize("lang, ranks", [("pt", PT_RANKS), ("it", IT_RANKS)])
+def test_card_names_in_running_text_are_lowercase(lang, ranks):
+    """Only a card's own name (a label, an image's alt) is capitalised; inside a
+    sentence it reads "o rei de espadas" / "il re di picche"."""
+    name_keys = {"card.name"} | {k for k in CATALOGS[lang] if k.startswith(("rank.", "suit."))}
+    capital = re.compile(rf"(?<=[\w,;:] )({ranks})\b")
+    found = {k: m.group(0) for k, v in CATALOGS[lang].items() if k not in name_keys and (m := capital.search(v))}
+    assert found == {}
+
+
+def test_the_count_myself_help_says_what_a_false_declaration_costs():
+    assert "2 pontos de jogo" in CATALOGS["pt"]["settings.count_myself.help"]
+    assert "2 punti partita" in CATALOGS["it"]["settings.count_myself.help"]
+
+
+def test_an_exchange_reads_as_a_sentence():
+    from ui.i18n import Translator
+    pt = Translator("pt", CATALOGS["pt"])
+    assert pt.t("msg.exchange.you", gave=pt.card_in_text("9H"), took=pt.card_for("JH")) == \
+        "Você trocou o nove de copas pelo valete de copas."
+    it = Translator("it", CATALOGS["it"])
+    assert it.t("msg.exchange.computer", gave=it.card_in_text("9S"), took=it.card_for("AS")) == \
+        "Il computer ha scambiato il nove di picche con l'asso di picche."

@@ -106,7 +106,7 @@ def test_hint_marks_cards_and_text(tr):
     t.set_hint("play:TD")
     m = build(t, Settings(), tr)
     assert [c.code for c in m.my_cards if c.hinted] == ["TD"]
-    assert m.messages[-1] == "Dica: jogue Dez de Ouros."
+    assert m.messages[-1] == "Dica: jogue o dez de ouros."
     assert build(t, Settings(), tr, hint_pending=True).messages[-1] == tr.t("hint.thinking")
 
 

@@ -81,11 +81,15 @@ def test_settings_and_stats_fall_back_on_bad_data():
 def test_settings_and_stats_round_trip():
     store = Store(MemoryBackend())
     s = Settings(lang="it", level="hard", count_myself=True)
-    st = Stats(hands_won=3, hands_lost=2, matches_won=1, matches_lost=0)
+    st = Stats.from_dict({"levels": {"hard": {"hands_won": 3, "hands_lost": 2, "matches_won": 1, "closes": 2}}})
     store.save_settings(s)
     store.save_stats(st)
     assert store.load_settings() == s
     assert store.load_stats() == st
+
+
+def won(hands: int) -> Stats:
+    return Stats.from_dict({"levels": {"medium": {"hands_won": hands}}})
 
 
 class Broken:
@@ -276,9 +280,9 @@ def test_a_full_quota_never_leaves_an_older_position_to_resume():
     m.apply(m.game.legal_actions()[0])
     assert store.save_game(m, 0) == FAILED
     assert GAME_KEY not in backend.items  # a reload starts afresh rather than "resuming" the older position
-    backend.items[STATS_KEY] = encode_stats(Stats(hands_won=1))  # saved before the quota filled
-    assert not store.save_stats(Stats(hands_won=2))
-    assert store.load_stats() == Stats(hands_won=1)  # statistics that did not fit keep the last ones saved
+    backend.items[STATS_KEY] = encode_stats(won(1))  # saved before the quota filled
+    assert not store.save_stats(won(2))
+    assert store.load_stats() == won(1)  # statistics that did not fit keep the last ones saved
 
 
 def test_blocked_storage_reads_nothing_and_discards_nothing():

@@ -71,7 +71,8 @@ def test_a_deemed_declaration_is_told_as_such():
 def test_the_computers_cards_are_listed_once_the_hand_is_over():
     g = split_deal("JD")
     play(g, "declare")
-    assert told(g)[-1] == "O computador ainda tinha: " + ", ".join(TR["pt"].card(c) for c in g.hand(1)) + "."
+    tr = TR["pt"]
+    assert told(g)[-1] == "O computador ainda tinha " + tr.listing([tr.card_in_text(c) for c in g.hand(1)]) + "."
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -56,7 +56,8 @@ def test_a_false_declaration_is_told_and_counted():
     last = t.messages[-1]
     assert last.key == "result.false.you"
     assert last.params == {"points": 0, "gp": 3}  # the computer has no trick: 3
-    assert stats == Stats(hands_lost=1)
+    assert (stats.hands_won, stats.hands_lost) == (0, 1)
+    assert stats.at("medium").false_declarations == stats.at("medium").declarations == 1
     assert t.match.scores == [0, 3]
 
 

@@ -30,7 +30,9 @@ from ui import present, share
 from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
 from ui.sheet_dialog import fill_sheet
+from ui.stats_dialog import fill_stats
 from ui.pace import SPEEDS, pace_for
+from ui.motion import aim_gather
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
@@ -89,6 +91,7 @@ class App:
         self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
         self.tr = Translator(self.lang, self.catalogs[self.lang])
         self.level = self.url.level or self.settings.level
+        self.stats.level = self.level
         self.pace = pace_for(self.settings.speed, self.url.fast)
         self.busy = False
         #: The bot is computing a move (the only time the table says "thinking").
@@ -167,7 +170,7 @@ class App:
             saved = None
         if saved is None:
             return
-        self.stats = self.store.load_stats()
+        self.stats = self.load_stats()
         if self.match_table is not None:  # a replay on the table: the match waits aside
             self.match_table = Table(*saved, self.stats)
         else:
@@ -175,11 +178,16 @@ class App:
         self.tell_once("notice.other_tab")
         self.render()
 
+    def load_stats(self):
+        stats = self.store.load_stats()
+        stats.level = self.level
+        return stats
+
     def on_storage(self, event):
         """The storage event fires in every other tab of this origin on a write."""
         key = str(event.key or "")
         if key == STATS_KEY:
-            self.stats = self.store.load_stats()
+            self.stats = self.load_stats()
             for table in (self.table, self.match_table):
                 if table is not None:
                     table.stats = self.stats
@@ -204,6 +212,8 @@ class App:
         self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
         self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
         self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
+        self.listen(by_id("btn-stats"), "click", lambda e: self.open_stats())
+        self.listen(by_id("btn-stats-reset"), "click", lambda e: self.ask_reset_stats())
         self.listen(by_id("btn-review"), "click", lambda e: self.spawn(self.review.open(self.table.hand_record())))
         self.listen(by_id("btn-replay"), "click", lambda e: self.hold_and(self.replay(False)))
         self.listen(by_id("btn-replay-other"), "click", lambda e: self.hold_and(self.replay(True)))
@@ -385,6 +395,7 @@ class App:
         winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
         trick = by_id("trick")
         if not hurried and self.pace["gather"]:
+            aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
             trick.classList.add(f"gather-{winner}")
             await asyncio.sleep(self.pace["gather"])
             trick.classList.remove(f"gather-{winner}")
@@ -493,8 +504,15 @@ class App:
         self.drop_seed_from_url()
         if self.reload_if_outdated() or self.apply_update_now():
             return
+        self.land_focus()
         self.render()
         await self.computer_turns()
+
+    def land_focus(self):
+        """A new match: focus on the table's heading now and on the first card
+        once the player may play, never on <body> (the button pressed may hide)."""
+        self.refocus_hand = 0
+        by_id("app-title").focus()
 
     def drop_seed_from_url(self):
         """A reload must resume the match on the table, not restart the link's seed."""
@@ -506,7 +524,10 @@ class App:
         window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
         self.url.seed = None
 
-    def ask_confirm(self, text_key):
+    def ask_confirm(self, text_key, title="confirm.title", yes="confirm.replace", no="confirm.keep"):
+        set_text(by_id("confirm-title"), self.tr.t(title))
+        set_text(by_id("btn-confirm-replace"), self.tr.t(yes))
+        set_text(by_id("btn-confirm-keep"), self.tr.t(no))
         set_text(by_id("confirm-text"), self.tr.t(text_key))
         root.dataset.confirm = text_key.split(".", 1)[1]
         self.show_dialog("confirm-dialog")
@@ -517,7 +538,9 @@ class App:
         if asking is None:
             return
         kind, seed = asking
-        if str(by_id("confirm-dialog").returnValue) == "replace":
+        if kind == "reset":
+            self.reset_stats(str(by_id("confirm-dialog").returnValue) == "replace")
+        elif str(by_id("confirm-dialog").returnValue) == "replace":
             self.hold_and(self.new_match(seed=seed, confirmed=True))
         elif kind == "seed":
             self.drop_seed_from_url()  # keep the match; the link is not asked again on reload
@@ -598,6 +621,8 @@ class App:
             self.fill_last_trick()
         if by_id("sheet-dialog").open:
             self.fill_sheet(by_id("sheet-box"))
+        if by_id("stats-dialog").open:
+            fill_stats(by_id("stats-box"), self.stats, self.tr)
         if by_id("review-dialog").open:
             self.review.render()
 
@@ -606,6 +631,7 @@ class App:
         if level in PLAYER_LEVELS:
             self.level = level
             self.settings.level = level
+            self.stats.level = level  # the hands from now on count at this level
             self.store.save_settings(self.settings)
 
     def on_speed(self, event):
@@ -655,6 +681,24 @@ class App:
             figure.append(img, caption)
             box.appendChild(figure)
         set_text(by_id("last-trick-text"), model.last_trick_text)
+
+    def open_stats(self):
+        by_id("menu-dialog").close()
+        fill_stats(by_id("stats-box"), self.stats, self.tr)
+        self.show_dialog("stats-dialog")
+
+    def ask_reset_stats(self):
+        by_id("stats-dialog").close()
+        self.confirming = ("reset", None)
+        self.ask_confirm("confirm.reset", "confirm.reset.title", "confirm.reset.yes", "confirm.reset.no")
+
+    def reset_stats(self, confirmed):
+        """After the question: every level's counts gone (or kept); the statistics shown again."""
+        if confirmed:
+            self.stats.reset()
+            self.store.save_stats(self.stats)
+            self.render()
+        self.open_stats()
 
     def open_sheet(self):
         self.fill_sheet(by_id("sheet-box"))

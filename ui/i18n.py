@@ -37,7 +37,7 @@ def dynamic_keys() -> set[str]:
     keys = {f"suit.{s}" for s in SUIT_LETTERS}
     keys |= {f"rank.{r}" for r in RANK_LETTERS}
     keys |= {f"rank.short.{r}" for r in RANK_LETTERS}
-    keys |= {f"rank.the.{r}" for r in RANK_LETTERS}
+    keys |= {f"rank.the.{r}" for r in RANK_LETTERS} | {f"rank.for.{r}" for r in RANK_LETTERS}
     keys |= {f"level.{lv}" for lv in LEVELS}
     keys |= {f"lang.{lang}" for lang in LANGUAGES}
     for w in WHO:
@@ -48,7 +48,7 @@ def dynamic_keys() -> set[str]:
                  f"replay.original.{w}"}
         keys |= {f"review.did.{kind}.{w}" for kind in ACTION_KINDS}
         keys |= {f"result.match.{w}", f"msg.marriage.{w}", f"msg.exchange.{w}",
-                 f"msg.close.{w}", f"msg.declare.{w}", f"msg.trick.{w}",
+                 f"msg.close.{w}", f"msg.trick.{w}",
                  f"msg.new_hand.{w}", f"pile.{w}", f"last_trick.by.{w}", f"say.trick.{w}"}
     keys |= {f"review.do.{kind}" for kind in ACTION_KINDS}
     keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
@@ -130,6 +130,11 @@ class Translator:
         """A card's name inside a sentence: lowercase with its article
         (``"AH"``: "o ás de copas" / "l'asso di cuori")."""
         return self.t("card.name", rank=self.t(f"rank.the.{code[0]}"), suit=self.suit(code[1]).lower())
+
+    def card_for(self, code: str) -> str:
+        """A card as what something was exchanged for (``"JH"``: "pelo valete
+        de copas" / "con il fante di cuori")."""
+        return self.t("card.name", rank=self.t(f"rank.for.{code[0]}"), suit=self.suit(code[1]).lower())
 
     def listing(self, items: list[str]) -> str:
         """``["a", "b", "c"]`` as "a, b e c"."""

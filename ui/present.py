@@ -82,15 +82,15 @@ class TableModel:
 
 def message_text(msg: Message, tr: Translator) -> str:
     """A message in the current language (card codes and suits translated;
-    the live region's ``say.*`` sentences name cards as running text)."""
+    cards named as in running text: "o rei de espadas", "pelo valete de copas")."""
     params = {}
-    in_text = msg.key.startswith(("say.", "illegal."))
-    card_name = tr.card_in_text if in_text else tr.card
     for k, v in msg.params.items():
         if k in ("card", "gave", "led"):
-            params[k] = card_name(v)
+            params[k] = tr.card_in_text(v)
+        elif k == "took":
+            params[k] = tr.card_for(v)
         elif k == "cards":
-            params[k] = tr.listing([card_name(c) for c in v])
+            params[k] = tr.listing([tr.card_in_text(c) for c in v])
         elif k == "suit":
             params[k] = tr.suit(v).lower()  # a suit inside a sentence: "casamento de copas"
         elif k == "gp":
@@ -121,7 +121,7 @@ def hint_targets(hint: str | None) -> tuple[set[str], str | None]:
 
 def hint_text(hint: str, tr: Translator) -> str:
     if hint.startswith("play:"):
-        return tr.t("hint.play", card=tr.card(hint[5:]))
+        return tr.t("hint.play", card=tr.card_in_text(hint[5:]))
     if hint.startswith("marry:"):
         return tr.t("hint.marry", suit=tr.suit(hint[6:]).lower())
     return tr.t(f"hint.{hint}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sixtysix import Game, Match
 from sixtysix.match import TARGET
 
-from .state import Stats
+from .stats import Stats
 from .table import Table
 
 WHO = ("you", "computer")

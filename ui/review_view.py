@@ -80,7 +80,7 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
     kind, _, arg = action.partition(":")
     params = {}
     if kind == "play":
-        params["card"] = tr.card(arg)
+        params["card"] = tr.card_in_text(arg)
     elif kind == "marry":
         params["suit"] = tr.suit(arg).lower()
     key = f"review.did.{kind}.{who}" if done else f"review.do.{kind}"

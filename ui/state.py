@@ -1,4 +1,4 @@
-"""UI-only data: the player's settings and simple statistics.
+"""UI-only data: the player's settings and the page's URL options (statistics: ui/stats.py).
 
 Plain dataclasses with no browser imports (chessground's ``HeadlessState``
 idea): the DOM layer reads them, ``storage`` saves them, tests build them.
@@ -13,6 +13,7 @@ from sixtysix.levels import LEVELS, URL_LEVELS
 
 from .i18n import LANGUAGES
 from .pace import DEFAULT_SPEED, SPEEDS
+from .stats import Stats  # noqa: F401  (its home is ui/stats.py; older imports still find it here)
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
 PLAYER_LEVELS = LEVELS
@@ -50,41 +51,6 @@ class Settings:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-@dataclass
-class Stats:
-    """Hands and matches won and lost by the player on this device."""
-
-    hands_won: int = 0
-    hands_lost: int = 0
-    matches_won: int = 0
-    matches_lost: int = 0
-
-    @classmethod
-    def from_dict(cls, data) -> "Stats":
-        s = cls()
-        if isinstance(data, dict):
-            for f in fields(cls):
-                v = data.get(f.name)
-                if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-                    setattr(s, f.name, v)
-        return s
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    def count_hand(self, player_won: bool) -> None:
-        if player_won:
-            self.hands_won += 1
-        else:
-            self.hands_lost += 1
-
-    def count_match(self, player_won: bool) -> None:
-        if player_won:
-            self.matches_won += 1
-        else:
-            self.matches_lost += 1
 
 
 @dataclass

@@ -29,7 +29,8 @@ from sixtysix import Match, records
 from sixtysix.quoting import quote
 from sixtysix.safejson import JSONLimitError, bounded_loads
 
-from .state import Settings, Stats
+from .state import Settings
+from .stats import Stats
 
 # bounded_loads (from sixtysix.safejson) is the one bounded JSON decoder: use it
 # for anything else stored or linked too (``from ui.storage import bounded_loads``).
@@ -45,6 +46,9 @@ GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
 SMALL_MAX_CHARS = 2_000
 SMALL_MAX_DEPTH = 2
+#: Statistics hold a block per level (ui/stats.py): one level deeper, a few blocks longer.
+STATS_MAX_CHARS = 8_000
+STATS_MAX_DEPTH = 3
 #: What :meth:`Store.save_game` answers.
 SAVED, FAILED, STALE = "saved", "failed", "stale"
 
@@ -130,7 +134,7 @@ def encode_stats(stats: Stats) -> str:
 
 def decode_stats(text) -> Stats:
     """:raises SavedDataError: if ``text`` is not our statistics at all."""
-    return Stats.from_dict(_load_versioned(text))
+    return Stats.from_dict(_stored_object(text, STATS_MAX_CHARS, STATS_MAX_DEPTH, versioned=True))
 
 
 def _load_versioned(text) -> dict:

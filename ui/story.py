@@ -61,5 +61,5 @@ def lines(facts: dict, marriages: list[dict], remaining: list[str], tr: Translat
     else:
         out.append(tr.t("story.no_marriages"))
     if remaining:
-        out.append(tr.t("story.remaining", cards=", ".join(tr.card(c) for c in remaining)))
+        out.append(tr.t("story.remaining", cards=tr.listing([tr.card_in_text(c) for c in remaining])))
     return out

@@ -15,7 +15,7 @@ from sixtysix import Action, Match
 from sixtysix.scoring import WINNING_POINTS
 
 from . import story
-from .state import Stats
+from .stats import Stats
 
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
@@ -245,11 +245,9 @@ class Table:
                 m = after["marriages"][-1] if after["marriages"] else {"suit": action[6:], "points": 20}
                 self.say(f"msg.marriage.{who}", suit=m["suit"], points=m["points"])
             elif action == "exchange" and after["exchange"]:
-                self.say(f"msg.exchange.{who}", gave=after["exchange"]["gave"], card=after["exchange"]["took"])
+                self.say(f"msg.exchange.{who}", gave=after["exchange"]["gave"], took=after["exchange"]["took"])
             elif action == "close":
                 self.say(f"msg.close.{who}")
-            elif action == "declare":
-                self.say(f"msg.declare.{who}")
             elif action.startswith("play:") and entry["player"] == COMPUTER:
                 self.tell("say.played.computer", card=action[5:])
             if entry["player"] == HUMAN and entry.get("missed_marriage"):
@@ -272,7 +270,7 @@ class Table:
     def _count_finished_hands(self) -> None:
         hands = self.match.hands
         while self.counted_hands < len(hands):
-            self.stats.count_hand(hands[self.counted_hands]["winner"] == HUMAN)
+            self.stats.count_hand(self.match.games[self.counted_hands].result.facts())
             self.counted_hands += 1
             if self.counted_hands == len(hands) and self.match.winner is not None:
                 self.stats.count_match(self.match.winner == HUMAN)

@@ -1,0 +1,136 @@
+"""The player's statistics on this device, per level of the computer.
+
+Every count comes from the engine's facts about a finished hand
+(:meth:`sixtysix.scoring.Result.facts`: winner, game points, closer,
+declarer, reason, deemed); nothing here decides a rule. No browser imports.
+
+Saved shape (``to_dict``): the totals at the top (what versions before
+per-level statistics read and write), ``levels`` with one block per level,
+and ``earlier`` for totals saved before levels were counted: an old save is
+migrated into ``earlier``, never dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+HUMAN = 0
+#: The levels statistics are kept for (``random`` only through ``?level=``, for tests).
+LEVELS = ("easy", "medium", "hard", "random")
+TOTALS = ("hands_won", "hands_lost", "matches_won", "matches_lost")
+
+
+def _count(v) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else None
+
+
+@dataclass
+class LevelStats:
+    """What happened in the hands and matches played at one level."""
+
+    hands_won: int = 0
+    hands_lost: int = 0
+    matches_won: int = 0
+    matches_lost: int = 0
+    game_points_won: int = 0
+    game_points_lost: int = 0
+    closes: int = 0
+    closes_won: int = 0
+    declarations: int = 0
+    false_declarations: int = 0
+    streak: int = 0  # hands won in a row, now
+    best_streak: int = 0
+
+    @classmethod
+    def from_dict(cls, data) -> "LevelStats":
+        s = cls()
+        if isinstance(data, dict):
+            for f in fields(cls):
+                if (v := _count(data.get(f.name))) is not None:
+                    setattr(s, f.name, v)
+        return s
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def hands(self) -> int:
+        return self.hands_won + self.hands_lost
+
+    def count_hand(self, facts: dict, me: int = HUMAN) -> None:
+        """Count a finished hand from its result facts, for player ``me``."""
+        won = facts["winner"] == me
+        if won:
+            self.hands_won += 1
+            self.game_points_won += facts["game_points"]
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.hands_lost += 1
+            self.game_points_lost += facts["game_points"]
+            self.streak = 0
+        if facts["closer"] == me:
+            self.closes += 1
+            self.closes_won += won
+        if facts["declarer"] == me and not facts["deemed"]:
+            self.declarations += 1
+            # a declaration that lost the hand was false: the engine's reason says so
+            self.false_declarations += facts["reason"] in ("false_declaration", "closed_failed") and not won
+
+    def count_match(self, won: bool) -> None:
+        if won:
+            self.matches_won += 1
+        else:
+            self.matches_lost += 1
+
+
+@dataclass
+class Stats:
+    """Per-level statistics; ``level`` (not saved) is where the next counts go."""
+
+    levels: dict = field(default_factory=dict)
+    earlier: LevelStats | None = None
+    level: str = field(default="medium", compare=False)
+
+    @classmethod
+    def from_dict(cls, data) -> "Stats":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        levels = data.get("levels")
+        if isinstance(levels, dict):
+            s.levels = {lv: LevelStats.from_dict(d) for lv, d in levels.items() if lv in LEVELS}
+            if isinstance(data.get("earlier"), dict):
+                s.earlier = LevelStats.from_dict(data["earlier"])
+        else:  # saved before levels were counted: keep those totals as they were
+            old = LevelStats.from_dict({k: data.get(k) for k in TOTALS})
+            s.earlier = old if old.hands or old.matches_won or old.matches_lost else None
+        return s
+
+    def to_dict(self) -> dict:
+        out = {k: getattr(self, k) for k in TOTALS}
+        out["levels"] = {lv: st.to_dict() for lv, st in self.levels.items()}
+        if self.earlier is not None:
+            out["earlier"] = self.earlier.to_dict()
+        return out
+
+    def _all(self):
+        return [*self.levels.values(), *([self.earlier] if self.earlier else [])]
+
+    def __getattr__(self, name):  # the totals: hands_won, hands_lost, matches_won, matches_lost
+        if name in TOTALS:
+            return sum(getattr(st, name) for st in self._all())
+        raise AttributeError(name)
+
+    def at(self, level: str) -> LevelStats:
+        return self.levels.setdefault(level if level in LEVELS else "medium", LevelStats())
+
+    def count_hand(self, facts: dict) -> None:
+        self.at(self.level).count_hand(facts)
+
+    def count_match(self, won: bool) -> None:
+        self.at(self.level).count_match(won)
+
+    def reset(self) -> None:
+        self.levels.clear()
+        self.earlier = None

@@ -1,0 +1,41 @@
+"""The statistics per level drawn into the page (the DOM layer of ui/stats_view.py)."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from ui import stats_view
+
+
+def set_text(el, text):
+    if el.textContent != text:
+        el.textContent = text
+
+
+def fill_stats(box, stats, tr):
+    """Write ``stats`` into ``box``: a table with a column per level, or a line saying there is none yet."""
+    box.replaceChildren()
+    header, rows = stats_view.table(stats, tr)
+    if len(header) == 1:
+        p = document.createElement("p")
+        set_text(p, tr.t("stats.none"))
+        box.appendChild(p)
+        return
+    table = document.createElement("table")
+    table.className = "sheet stats"
+    head = table.createTHead().insertRow()
+    for text in header:
+        th = document.createElement("th")
+        th.scope = "col"
+        set_text(th, text)
+        head.appendChild(th)
+    body = table.createTBody()
+    for heading, *values in rows:
+        row = body.insertRow()
+        th = document.createElement("th")
+        th.scope = "row"
+        set_text(th, heading)
+        row.appendChild(th)
+        for text in values:
+            set_text(row.insertCell(), text)
+    box.appendChild(table)
