@@ -395,6 +395,35 @@ class Game:
         self._missed.discard(len(self.actions) - 1)
         return self.actions.pop()[1]
 
+    def last_move_start(self, player: int) -> int | None:
+        """Where ``player``'s last move begins in :attr:`actions`, or ``None``.
+
+        A move is one decision: a lead together with the marriage announced
+        for it, or an exchange, a close, a declaration, or a card played.
+        """
+        for i in range(len(self.actions) - 1, -1, -1):
+            p, code = self.actions[i]
+            if p == player:
+                if code < MARRY and i > 0 and self.actions[i - 1] == (player, MARRY + code // 6):
+                    return i - 1
+                return i
+        return None
+
+    def take_back(self, player: int) -> list[str]:
+        """Undo ``player``'s last move and everything played after it, so that
+        ``player`` is to move again where they were; returns the notations
+        undone, oldest first (a practice take-back; the record keeps no trace).
+
+        :raises IllegalAction: if ``player`` has no move in this hand to take back.
+        """
+        start = self.last_move_start(player)
+        if start is None or len(self._undo) < len(self.actions) - start:
+            raise IllegalAction(f"illegal take-back: player {player} has no move to take back in this hand")
+        undone = []
+        while len(self.actions) > start:
+            undone.append(str(ACTIONS[self.pop()]))
+        return undone[::-1]
+
     # The undo snapshot: everything push changes, the history lists by their lengths.
     def _snapshot(self) -> tuple:
         return (self.hands[0], self.hands[1], self.trump_card, self.drawn, self.closed_by,

@@ -101,6 +101,12 @@ class Match:
                                 ("" if self.winner is not None else "; deal the next hand first"))
         self.game.apply(action)
 
+    def take_back(self, player: int) -> list[str]:
+        """Undo ``player``'s last move in the current hand (and what followed):
+        :meth:`Game.take_back`. A finished hand may be taken back too (its
+        result goes with it); a hand already left for the next one may not."""
+        return self.game.take_back(player)
+
     def next_hand(self) -> Game:
         """Deal the next hand; the dealer alternates."""
         if not self.hand_over:
