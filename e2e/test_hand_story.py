@@ -139,8 +139,7 @@ def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
     from ui.table import Table
     from ui import score_sheet
     saved, card, final = scenarios.nearly_finished_match()
-    match, counted = decode_game(saved)
-    t = Table(match, counted)
+    t = Table.from_saved(decode_game(saved))
     t.apply(0, f"play:{card}")
     rows = score_sheet.rows(t.match, table.tr)
     table.open(FAST)

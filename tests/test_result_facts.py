@@ -138,7 +138,7 @@ def test_an_old_format_match_in_storage_still_loads():
     old = json.loads(encode_game(m, 1))
     inner = json.loads(old["match"])
     assert set(inner["hands"][0]["result"]) == {"winner", "game_points", "reason"}
-    match, counted = decode_game(json.dumps(old))
+    match, counted, _ = decode_game(json.dumps(old))
     assert match.games[0].result == m.games[0].result and counted == 1
 
 

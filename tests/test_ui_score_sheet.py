@@ -41,7 +41,7 @@ def test_one_row_per_finished_hand_with_a_running_score():
 
 def test_the_sheet_survives_a_reload_exactly():
     match = finished_match(9)
-    again, _ = decode_game(encode_game(match, len(match.hands)))
+    again, _, _ = decode_game(encode_game(match, len(match.hands)))
     assert score_sheet.rows(again, TR["it"]) == score_sheet.rows(match, TR["it"])
 
 

@@ -21,10 +21,20 @@ def played(seed=7, n=5):
 
 def test_a_match_mid_hand_round_trips_exactly():
     m = played()
-    m2, counted = decode_game(encode_game(m, 0))
+    m2, counted, practice = decode_game(encode_game(m, 0))
     assert records.dumps(m2) == records.dumps(m)
     assert m2.game.view(0).to_dict() == m.game.view(0).to_dict()
-    assert counted == 0
+    assert counted == 0 and practice is None
+
+
+def test_a_practice_mark_round_trips_and_a_damaged_one_still_means_practice():
+    m = played()
+    here = (len(m.games) - 1, len(m.game.actions))
+    assert decode_game(encode_game(m, 0, practice=(0, 2))).practice == (0, 2)
+    envelope = json.loads(encode_game(m, 0, practice=(0, 2)))
+    for damaged in ("x", [0], [0, -1], [0, True], [99, 0], [here[0], here[1] + 1], {"a": 1}):
+        envelope["practice"] = damaged
+        assert decode_game(json.dumps(envelope)).practice == here, damaged
 
 
 def test_the_envelope_is_versioned_and_holds_the_engine_record():
@@ -61,7 +71,7 @@ def test_store_round_trip_and_nothing_saved():
     assert store.load_game() is None
     m = played()
     assert store.save_game(m, 0)
-    m2, _ = store.load_game()
+    m2, _, _ = store.load_game()
     assert records.dumps(m2) == records.dumps(m)
     store.forget_game()
     assert store.load_game() is None
@@ -113,7 +123,7 @@ def test_storage_failures_never_raise():
 
 def test_counted_hands_is_clamped():
     m = played()
-    _, counted = decode_game(json.dumps({"version": VERSION, "match": records.dumps(m), "counted_hands": 9}))
+    _, counted, _ = decode_game(json.dumps({"version": VERSION, "match": records.dumps(m), "counted_hands": 9}))
     assert counted == 0
 
 
@@ -228,14 +238,14 @@ def test_a_tab_behind_never_writes_an_older_position_over_a_newer_one():
     a, b = Store(backend), Store(backend)
     m = played(n=2)
     a.save_game(m, 0)
-    b_match, _ = b.load_game()
+    b_match, _, _ = b.load_game()
     for _ in range(3):
         m.apply(m.game.legal_actions()[0])
         assert a.save_game(m, 0) == SAVED
     b_match.apply(b_match.game.legal_actions()[0])
     assert b.newer_elsewhere()
     assert b.save_game(b_match, 0) == STALE
-    newer, _ = b.load_game()  # the page adopts the newer match
+    newer, _, _ = b.load_game()  # the page adopts the newer match
     assert newer.game.action_notations() == m.game.action_notations()
     newer.apply(newer.game.legal_actions()[0])
     assert b.save_game(newer, 0) == SAVED and a.save_game(m, 0) == STALE

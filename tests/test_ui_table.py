@@ -95,7 +95,7 @@ def test_statistics_count_each_hand_once_even_across_a_reload():
         t.apply(t.to_move, t.view(t.to_move)["legal"][0])
     assert stats.hands_won + stats.hands_lost == 1
     # save and reload as the page does
-    match, counted = decode_game(encode_game(t.match, t.counted_hands))
+    match, counted, _ = decode_game(encode_game(t.match, t.counted_hands))
     again = Table(match, counted, stats)
     assert stats.hands_won + stats.hands_lost == 1
     # a reload shows the finished hand's result again

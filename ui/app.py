@@ -124,7 +124,7 @@ class App:
             window.console.warn(f"Sixty-Six: saved game discarded ({e})")
             self.notices.append("notice.corrupt")
         seed = self.url.seed
-        table = Table(*saved, self.stats) if saved is not None else None
+        table = Table.from_saved(saved, self.stats) if saved is not None else None
         if table is not None and seed is not None and table.match.seed != seed:
             if table.in_progress:
                 self.confirming = ("seed", seed)  # asked once the table shows (start)
@@ -134,16 +134,24 @@ class App:
             if not table.hand_over:
                 table.say("msg.resumed")
         else:
-            table = Table.new(seed, self.stats)
+            table = self.new_table(seed)
         self.save(table)
         return table
+
+    def new_table(self, seed=None):
+        """A new match's table: a practice one while the player practises."""
+        return Table.new(seed, self.stats, practice=self.practising())
+
+    def practising(self):
+        """Practice is the player's setting; the embedded game never practises."""
+        return self.settings.practice and not self.url.embed
 
     def save(self, table=None):
         table = table or self.table
         if table.replay_of is not None:
             return  # a replayed deal is never saved and never counted
         stats_saved = self.store.save_stats(self.stats)  # first: a tab adopting the match reads these
-        status = self.store.save_game(table.match, table.counted_hands)
+        status = self.store.save_game(table.match, table.counted_hands, table.practice)
         if status == STALE:
             self.adopt_newer()
         elif status == FAILED or not stats_saved:
@@ -172,9 +180,9 @@ class App:
             return
         self.stats = self.load_stats()
         if self.match_table is not None:  # a replay on the table: the match waits aside
-            self.match_table = Table(*saved, self.stats)
+            self.match_table = Table.from_saved(saved, self.stats)
         else:
-            self.replace_table(Table(*saved, self.stats))
+            self.replace_table(Table.from_saved(saved, self.stats))
         self.tell_once("notice.other_tab")
         self.render()
 
@@ -205,6 +213,7 @@ class App:
         for name in ("exchange", "close", "declare"):
             self.listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.take_input([n]))
         self.listen(by_id("btn-hint"), "click", lambda e: self.spawn(self.ask_hint()))
+        self.listen(by_id("btn-take-back"), "click", lambda e: self.take_back())
         self.listen(by_id("btn-next-hand"), "click", lambda e: self.hold_and(self.next_hand()))
         self.listen(by_id("btn-new-match"), "click", lambda e: self.spawn(self.new_match(close_menu=True)))
         self.listen(by_id("btn-new-match-end"), "click", lambda e: self.hold_and(self.new_match()))
@@ -226,6 +235,7 @@ class App:
             self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
         self.listen(by_id("level-select"), "change", self.on_level)
         self.listen(by_id("count-myself"), "change", self.on_count_myself)
+        self.listen(by_id("practice"), "change", self.on_practice)
         self.listen(by_id("speed-select"), "change", self.on_speed)
         self.listen(by_id("trick"), "click", lambda e: self.hurry())
         self.listen(document, "keydown", self.on_page_key)
@@ -497,7 +507,7 @@ class App:
             return
         match.abandon()
         self.match_table = None  # a replay in progress ends with the old match
-        self.replace_table(Table.new(seed, self.stats))  # a computer turn under way stops at its next step
+        self.replace_table(self.new_table(seed))  # a computer turn under way stops at its next step
         while self.busy:
             await asyncio.sleep(0.02)
         self.save()
@@ -648,9 +658,29 @@ class App:
         self.store.save_settings(self.settings)
         self.render()
 
+    def on_practice(self, event):
+        """Practice on: this match becomes a practice match (never counted) and
+        the computer's cards show; off: they hide, the match stays practice."""
+        self.settings.practice = bool(event.target.checked)
+        self.store.save_settings(self.settings)
+        match = self.match_table or self.table
+        if self.practising():
+            match.start_practice()
+            self.save(match)
+        self.render()
+
+    def take_back(self):
+        """Practice: undo the player's last move (and the computer's answers)."""
+        if self.busy or self.table.replay_of is not None or not self.table.take_back():
+            return
+        self.refocus_hand = 0
+        self.save()
+        self.render()
+
     def open_menu(self):
         by_id("level-select").value = self.level if self.level in PLAYER_LEVELS else self.settings.level
         by_id("count-myself").checked = self.settings.count_myself
+        by_id("practice").checked = self.settings.practice
         by_id("speed-select").value = self.settings.speed
         by_id("menu-dialog").showModal()
 
@@ -705,7 +735,8 @@ class App:
         self.show_dialog("sheet-dialog")
 
     def fill_sheet(self, box):
-        fill_sheet(box, (self.match_table or self.table).match, self.tr, self.review_hand)
+        table = self.match_table or self.table
+        fill_sheet(box, table.match, self.tr, self.review_hand, table.practice is not None)
 
     def review_hand(self, number):
         """Review hand ``number`` (0-based) of the match, from the score sheet."""
@@ -824,6 +855,7 @@ class App:
         d.busy = "1" if (self.busy or self.hint_pending) else "0"
         d.speed = self.settings.speed
         d.thinking = "1" if self.thinking else "0"
+        d.practice = ("on" if m.practice_aids else "match") if m.practice else ""
 
     def render_score(self, m):
         set_text(by_id("score-you"), str(m.score[HUMAN]))
@@ -833,7 +865,8 @@ class App:
 
     def render_opponent(self, m):
         box = by_id("opp-hand")
-        set_label(box, m.opponent_aria if not m.revealed else self.tr.t("story.remaining.aria"))
+        set_label(box, m.opponent_aria)
+        by_id("practice-badge").hidden = not m.practice
         shown = [str(img.getAttribute("data-code") or "") for img in box.children]
         if m.revealed and shown != [c.code for c in m.revealed]:
             box.replaceChildren()  # the hand is over: the computer's cards face up
@@ -966,7 +999,8 @@ class App:
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
                "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
-               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back"}
+               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back",
+               "take_back": "btn-take-back"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)

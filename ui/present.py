@@ -76,8 +76,12 @@ class TableModel:
     stats_texts: list[str] = field(default_factory=list)
     #: Once the hand is over: the full story (why, points, tricks, marriages, cards left)...
     story_lines: list[str] = field(default_factory=list)
-    #: ...and the computer's remaining cards, face up.
+    #: ...and the computer's remaining cards, face up (in practice, during the hand too).
     revealed: list[CardModel] = field(default_factory=list)
+    #: A practice match (marked on the table; never counted)...
+    practice: bool = False
+    #: ...with its aids on: the computer's cards face up, take-backs.
+    practice_aids: bool = False
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -177,6 +181,8 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         stock_text = tr.t("stock.count", n=v["stock"])
 
     replaying = table.replay_of is not None
+    #: Practice aids on this table: the computer's cards face up, take-backs.
+    aids = settings.practice and table.practice is not None
     # Buttons: shown only when the engine lists the action.
     buttons = {
         "exchange": can_act and "exchange" in legal,
@@ -190,6 +196,7 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         "replay_other": hand_over and not busy and showing is None,
         "share": hand_over and not busy and showing is None,
         "back": replaying and not busy and showing is None,
+        "take_back": aids and (can_act or (hand_over and not busy and showing is None)) and table.can_take_back(),
     }
 
     if showing is not None:
@@ -237,6 +244,15 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         if recalled:
             story_lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
+    elif aids:
+        shown = hand_order(table.game.hand(COMPUTER))
+        revealed = [CardModel(c, tr.card(c), owner="computer") for c in shown]
+    if revealed and facts:
+        opponent_aria = tr.t("story.remaining.aria")
+    elif revealed:
+        opponent_aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c) for c in shown]))
+    else:
+        opponent_aria = tr.t("hand.computer.aria", n=v["opponent_cards"])
     score = table.match.scores
     st = table.stats
     return TableModel(
@@ -251,7 +267,7 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         my_cards=my_cards,
         my_hand_aria=tr.t("hand.you.aria"),
         opponent_count=v["opponent_cards"],
-        opponent_aria=tr.t("hand.computer.aria", n=v["opponent_cards"]),
+        opponent_aria=opponent_aria,
         stock_count=v["stock"],
         stock_state=stock_state,
         stock_aria=stock_aria,
@@ -280,4 +296,6 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
         story_lines=story_lines,
         revealed=revealed,
+        practice=table.practice is not None,
+        practice_aids=aids,
     )

@@ -15,13 +15,19 @@ def set_text(el, text):
         el.textContent = text
 
 
-def fill_sheet(box, match, tr, on_review=None):
+def fill_sheet(box, match, tr, on_review=None, practice=False):
     """Write the sheet of ``match`` into ``box``: a summary line and one row per
-    finished hand; with ``on_review``, each row gets a button that reviews its hand."""
+    finished hand; with ``on_review``, each row gets a button that reviews its
+    hand. A practice match says first that it does not count."""
     box.replaceChildren()
     for proxy in _proxies.pop(str(box.id), []):
         proxy.destroy()
     kept = _proxies.setdefault(str(box.id), [])
+    if practice:
+        note = document.createElement("p")
+        note.className = "sheet-practice"
+        set_text(note, tr.t("sheet.practice"))
+        box.appendChild(note)
     rows = score_sheet.rows(match, tr)
     summary = document.createElement("p")
     summary.className = "sheet-summary"

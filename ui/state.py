@@ -32,6 +32,8 @@ class Settings:
     count_myself: bool = False
     #: How fast the computer's moves and finished tricks go by: one of :data:`ui.pace.SPEEDS`.
     speed: str = DEFAULT_SPEED
+    #: Practice: the computer's cards face up and take-backs; such a match is never counted.
+    practice: bool = False
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -47,6 +49,8 @@ class Settings:
             s.count_myself = data["count_myself"]
         if data.get("speed") in SPEEDS:
             s.speed = data["speed"]
+        if isinstance(data.get("practice"), bool):
+            s.practice = data["practice"]
         return s
 
     def to_dict(self) -> dict:

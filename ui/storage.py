@@ -24,6 +24,7 @@ browser's ``localStorage``, or :class:`MemoryBackend` in tests).
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from sixtysix import Match, records
 from sixtysix.quoting import quote
@@ -53,6 +54,17 @@ STATS_MAX_DEPTH = 3
 SAVED, FAILED, STALE = "saved", "failed", "stale"
 
 
+class SavedGame(NamedTuple):
+    """What a saved game holds besides the match (see :func:`encode_game`)."""
+
+    match: Match
+    #: Finished hands already in the statistics.
+    counted_hands: int
+    #: A practice match: ``(hand, action)``, where practice began (take-backs
+    #: stop there, nothing from there on is counted); ``None`` for a real match.
+    practice: tuple[int, int] | None = None
+
+
 class SavedDataError(ValueError):
     """Saved data that cannot be used; ``kind`` is ``"corrupt"`` or ``"incompatible"``."""
 
@@ -61,14 +73,18 @@ class SavedDataError(ValueError):
         self.kind = kind
 
 
-def encode_game(match: Match, counted_hands: int, revision: int = 0) -> str:
-    """The text to store for a match in progress.
+def encode_game(match: Match, counted_hands: int, revision: int = 0,
+                practice: tuple[int, int] | None = None) -> str:
+    """The stored text of a match (:class:`SavedGame` says what each part is).
 
     ``counted_hands`` is how many finished hands are already in the
-    statistics, so a reload never counts a hand twice.
+    statistics; ``practice`` marks a practice match (absent for a real one).
     """
-    return json.dumps({"version": VERSION, "revision": revision, "match": records.dumps(match),
-                       "counted_hands": counted_hands}, separators=(",", ":"))
+    data = {"version": VERSION, "revision": revision, "match": records.dumps(match),
+            "counted_hands": counted_hands}
+    if practice is not None:
+        data["practice"] = list(practice)
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _stored_object(text, max_chars: int, max_depth: int, versioned: bool = False) -> dict:
@@ -100,8 +116,8 @@ def revision_of(text) -> int:
     return revision if type(revision) is int and revision >= 0 else 0
 
 
-def decode_game(text) -> tuple[Match, int]:
-    """The match and its counted-hands mark from stored text.
+def decode_game(text) -> SavedGame:
+    """The match, its counted-hands mark and its practice mark from stored text.
 
     :raises SavedDataError: if the text is damaged, of another version, or
         not a reachable match.
@@ -116,7 +132,22 @@ def decode_game(text) -> tuple[Match, int]:
     counted = data.get("counted_hands")
     if not isinstance(counted, int) or isinstance(counted, bool) or counted < 0:
         counted = len(match.hands)
-    return match, min(counted, len(match.hands))
+    return SavedGame(match, min(counted, len(match.hands)), _practice_mark(data.get("practice", None), match))
+
+
+def _practice_mark(mark, match: Match) -> tuple[int, int] | None:
+    """A stored practice mark, checked against the match. A damaged one still
+    means practice (its aids were seen): it then starts at the current position."""
+    if mark is None:
+        return None
+    here = (len(match.games) - 1, len(match.game.actions))
+    if (not isinstance(mark, list) or len(mark) != 2
+            or not all(type(x) is int and x >= 0 for x in mark)):
+        return here
+    hand, action = mark
+    if hand > here[0] or (hand == here[0] and action > here[1]):
+        return here
+    return hand, action
 
 
 def encode_settings(settings: Settings) -> str:
@@ -211,7 +242,7 @@ class Store:
         if key not in self.discarded:
             self.discarded.append(key)
 
-    def load_game(self) -> tuple[Match, int] | None:
+    def load_game(self) -> SavedGame | None:
         """The saved match, or ``None`` if there is none.
 
         :raises SavedDataError: when something is stored but unusable (it
@@ -243,15 +274,15 @@ class Store:
         """Whether storage holds a newer revision than this page's match."""
         return self.stored_revision() > self.revision
 
-    def save_game(self, match: Match, counted_hands: int) -> str:
+    def save_game(self, match: Match, counted_hands: int, practice: tuple[int, int] | None = None) -> str:
         """:data:`SAVED`, :data:`FAILED` (quota, storage blocked) or
         :data:`STALE` (a newer revision is stored: nothing was written)."""
         if self.newer_elsewhere():
             return STALE
-        if self.revision and self._get(self.game_key) == encode_game(match, counted_hands, self.revision):
+        if self.revision and self._get(self.game_key) == encode_game(match, counted_hands, self.revision, practice):
             return SAVED  # nothing changed (a reload's first save): no new revision for other tabs
         revision = self.revision + 1
-        if not self._set(self.game_key, encode_game(match, counted_hands, revision), drop_old=True):
+        if not self._set(self.game_key, encode_game(match, counted_hands, revision, practice), drop_old=True):
             return FAILED
         self.revision = revision
         return SAVED

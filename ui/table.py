@@ -54,11 +54,14 @@ class Table:
     #: A replayed deal (``ui.replay.Original``): no next hand, nothing saved or counted.
     replay_of = None
 
-    def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None):
+    def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None,
+                 practice: tuple[int, int] | None = None):
         self.match = match
         self.stats = stats if stats is not None else Stats()
         #: Finished hands already added to the statistics.
         self.counted_hands = len(match.hands) if counted_hands is None else counted_hands
+        #: A practice match: ``(hand, action)`` where practice began (see :meth:`start_practice`).
+        self.practice = practice
         self.messages: list[Message] = []
         #: Every event not yet said in the live region (:meth:`take_events`),
         #: the computer's cards and the tricks' points included.
@@ -72,10 +75,15 @@ class Table:
             self._note_result()
 
     @classmethod
-    def new(cls, seed=None, stats: Stats | None = None) -> "Table":
-        table = cls(Match.new(seed), 0, stats)
+    def new(cls, seed=None, stats: Stats | None = None, practice: bool = False) -> "Table":
+        table = cls(Match.new(seed), 0, stats, (0, 0) if practice else None)
         table._say_new_hand()
         return table
+
+    @classmethod
+    def from_saved(cls, saved, stats: Stats | None = None) -> "Table":
+        """The table of a :class:`ui.storage.SavedGame`."""
+        return cls(saved.match, saved.counted_hands, stats, saved.practice)
 
     # -- reading ---------------------------------------------------------
     @property
@@ -121,9 +129,39 @@ class Table:
         return not self.match_over and (len(self.match.games) > 1 or bool(self.game.action_notations()))
 
     def abandon(self) -> None:
-        """Give up this match: one in progress counts as lost in the statistics."""
-        if self.in_progress:
+        """Give up this match: one in progress counts as lost in the statistics
+        (a practice match never counts)."""
+        if self.in_progress and self.practice is None:
             self.stats.count_match(False)
+
+    # -- practice ----------------------------------------------------------
+    def start_practice(self) -> None:
+        """Make this a practice match from here on: nothing from this hand on
+        is counted, and the player may take back moves made from now."""
+        if self.practice is None:
+            self.practice = (len(self.match.games) - 1, len(self.game.actions))
+
+    def can_take_back(self) -> bool:
+        """Whether the player has a move in this hand, made in practice, to take back."""
+        if self.practice is None:
+            return False
+        start = self.game.last_move_start(HUMAN)
+        hand, action = self.practice
+        here = len(self.match.games) - 1
+        return start is not None and (here > hand or start >= action)
+
+    def take_back(self) -> bool:
+        """Undo the player's last move and the computer's answers (engine
+        ``Match.take_back``), so the player is to move where they were."""
+        if not self.can_take_back():
+            return False
+        self.match.take_back(HUMAN)
+        self.counted_hands = min(self.counted_hands, len(self.match.hands))
+        self.showing_trick = None
+        self.hint = None
+        self.messages = []  # they told of the moves just undone
+        self.say("msg.taken_back")
+        return True
 
     def computer_to_move(self) -> bool:
         return self.to_move == COMPUTER
@@ -268,9 +306,13 @@ class Table:
             self.say(f"result.match.{WHO[self.match.winner]}", you=s[HUMAN], computer=s[COMPUTER])
 
     def _count_finished_hands(self) -> None:
+        """Add finished hands to the statistics, once each; from the hand in
+        which practice began, nothing is counted (the match neither)."""
         hands = self.match.hands
+        practice_from = self.practice[0] if self.practice is not None else len(self.match.games)
         while self.counted_hands < len(hands):
-            self.stats.count_hand(self.match.games[self.counted_hands].result.facts())
+            if self.counted_hands < practice_from:
+                self.stats.count_hand(self.match.games[self.counted_hands].result.facts())
             self.counted_hands += 1
-            if self.counted_hands == len(hands) and self.match.winner is not None:
+            if self.counted_hands == len(hands) and self.match.winner is not None and self.practice is None:
                 self.stats.count_match(self.match.winner == HUMAN)
