@@ -3,7 +3,9 @@
 What every e2e test gets here:
 
 - ``base_url``: dist/ served by tools/serve.py on a free port for the whole
-  run (``make e2e`` builds dist/ first). ``page.goto("./?lang=it")`` works.
+  run (``make e2e`` builds dist/ first), with the test pages that never ship
+  beside it (``bench/floor/``; see :func:`stage_test_site`).
+  ``page.goto("./?lang=it")`` works.
 - Chromium: Debian's /usr/bin/chromium when it exists (``playwright
   install`` cannot download browsers here), else Playwright's own.
 - Service workers are blocked (they answer requests that ``page.route``
@@ -35,6 +37,7 @@ from __future__ import annotations
 import collections
 import os
 import re
+import shutil
 import weakref
 from pathlib import Path
 
@@ -81,11 +84,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser_context_args(service_workers="allow"))
 
 
+#: Pages the tests load that are not part of the site (tools/build.py never ships them).
+TEST_PAGES = {"bench/floor": ROOT / "bench" / "floor"}
+
+
+def stage_test_site() -> Path:
+    """dist/ plus :data:`TEST_PAGES`, as symlinks (nothing is copied), in a
+    folder of this test process's own (xdist workers stage side by side)."""
+    site = ROOT / "build" / f"e2e-site-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    if site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+    for entry in DIST.iterdir():
+        (site / entry.name).symlink_to(entry.resolve())
+    for rel, source in TEST_PAGES.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).symlink_to(source.resolve())
+    return site
+
+
 @pytest.fixture(scope="session")
 def base_url() -> str:
     if not (DIST / "sw.js").is_file():
         pytest.fail("dist/ is not built: run `make dist` (or `make e2e`)")
-    server, url = serve_in_thread(DIST)
+    server, url = serve_in_thread(stage_test_site())
     yield url
     server.shutdown()
     server.server_close()

@@ -254,9 +254,11 @@ def test_a_host_named_by_parent_origin_gets_the_game_without_console_errors(page
 def test_a_failed_precache_is_reported_and_retried_on_the_next_visit(page, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    missing = site / "bench" / "floor" / "main.py"  # precached, never loaded by the game
-    kept = missing.read_bytes()
-    missing.unlink()
+    # precached, never loaded by the game page (with its precompressed siblings)
+    missing = [site / "rules" / f"strategia-it.html{ext}" for ext in ("", ".br", ".gz")]
+    kept = [m.read_bytes() for m in missing]
+    for m in missing:
+        m.unlink()
     server, url = serve.serve_in_thread(site)
     try:
         table = TablePage(page, open_game)
@@ -264,7 +266,8 @@ def test_a_failed_precache_is_reported_and_retried_on_the_next_visit(page, tmp_p
         expect(page.locator("html")).to_have_attribute("data-sw", "failed", timeout=FIRST_LOAD_MS)
         expect(notice(table, "notice.offline_not_ready")).to_be_visible()
         table.play_first()  # the game plays online all the same
-        missing.write_bytes(kept)
+        for m, data in zip(missing, kept):
+            m.write_bytes(data)
         open_game(page, query=f"seed=3&{FAST}", path=url)  # the next visit installs again
         expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
     finally:

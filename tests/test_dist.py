@@ -310,4 +310,5 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
-    assert shipped_py <= {"ui", "bench"}   # the ui/ copies and bench/floor's test pages, no drawing script
+    assert shipped_py <= {"ui"}   # the ui/ copies: no drawing script, no bench page
+    assert not (DIST / "bench").exists()  # bench and test pages never ship

@@ -12,8 +12,9 @@ What lands in dist/
 - Copied as they are, the explicit list :data:`COPY` and nothing else:
   ``index.html``, ``pyscript.toml``, ``manifest.webmanifest``, ``js/`` (the
   browser scripts), ``ui/``, ``locales/``, ``assets/``, ``rules/``,
-  ``icons/``, ``bench/floor/`` (as ``dist/bench/floor/``, the test pages
-  e2e/test_floor.py loads); ``icons/favicon.ico`` also as ``favicon.ico``.
+  ``icons/``; ``icons/favicon.ico`` also as ``favicon.ico``. The bench and
+  test pages (``bench/``) never ship: the e2e suite serves ``bench/floor/``
+  beside dist/ (e2e/conftest.py), the benchmark stages its own copy.
   ``__pycache__`` and ``*.pyc`` are skipped. A new top-level file ships only
   once it is added to the list (the drawing scripts live in ``tools/``).
   ``ui/`` is copied as plain files too, so a page can point a
@@ -93,7 +94,6 @@ COPY = [
     "assets",
     "rules",
     "icons",
-    "bench/floor",
 ]
 APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
 APP_ZIP = "app.zip"
@@ -137,8 +137,6 @@ def copy_sources(out: Path) -> None:
 
 
 CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)', re.I)
-# Pages under these folders are test and benchmark pages, shipped as they are.
-CSP_EXEMPT = ("bench/",)
 
 
 def runs_python(html: str) -> bool:
@@ -152,8 +150,6 @@ def write_csp(out: Path) -> int:
         rel = page.relative_to(out).as_posix()
         html = page.read_text(encoding="utf-8")
         if not CSP_META.search(html):
-            if rel.startswith(CSP_EXEMPT):
-                continue
             sys.exit(f"build: {rel} has no <meta http-equiv=\"Content-Security-Policy\" content=\"...\">")
         policy = csp(python=runs_python(html), meta=True)
         page.write_text(CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html), encoding="utf-8")

@@ -16,7 +16,7 @@ from .stats import BenchError, payload, zip_breakdown
 DIST = ROOT / "dist"
 STAGE = ROOT / "build" / "bench-site"
 RESULTS = ROOT / "results"
-BENCH_PAGES = ROOT / "bench"  # bot/, startup/ and observe.js (floor/ ships with the build)
+BENCH_PAGES = ROOT / "bench"  # floor/, bot/, startup/ and observe.js (none of them ships in dist/)
 POSITIONS_PY = ROOT / "tools" / "bench_positions.py"
 
 
@@ -49,7 +49,7 @@ def stage_site(build: bool, dist: Path = DIST, stage: Path = STAGE, positions: i
     info = {"payload": payload(stage), "app_zip": zip_breakdown(stage / "app.zip")}
     # The bench pages: not in dist/ and not in the service worker's list
     # (the worker lets such requests through to the network).
-    for name in ("bot", "startup"):
+    for name in ("floor", "bot", "startup"):
         shutil.copytree(BENCH_PAGES / name, stage / "bench" / name, dirs_exist_ok=True)
     shutil.copyfile(POSITIONS_PY, stage / "bench" / "bot" / "bench_positions.py")
     run_python([str(POSITIONS_PY), "--positions", str(positions), "--write",
