@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from e2e.pages import BOT_MS, CATALOGS, TablePage
 
-FAST = "level=random&fast=1"
+FAST = "level=random&fast=1&worker=0"
 
 # Collect long tasks from the start; the test reads only those after a mark.
 LONGTASKS = """

@@ -18,7 +18,7 @@ from e2e.pages import BOT_MS
 from ui import botcall
 from ui.present import message_text
 
-FAST = "level=random&fast=1"
+FAST = "level=random&fast=1&worker=0"
 
 
 def test_a_hand_played_to_its_result_scores_the_right_game_points(table):

@@ -22,6 +22,20 @@
     return (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
+  // The game's own options in this page's address go on to the frame
+  // (rules/pt.html?seed=7 deals hand 7 there; the tests' fast=1 and worker=0 too).
+  var PASSED_ON = ["seed", "level", "fast", "worker"];
+
+  function passedOn() {
+    var here = new URLSearchParams(location.search);
+    var out = "";
+    PASSED_ON.forEach(function (name) {
+      var value = here.get(name);
+      if (value && /^[a-z0-9]{1,12}$/i.test(value)) out += "&" + name + "=" + value;
+    });
+    return out;
+  }
+
   function setUp(slot) {
     var frame = slot.querySelector("iframe[data-src]");
     var still = slot.querySelector("[data-game-still]");
@@ -30,7 +44,7 @@
 
     function start() {
       if (frame.getAttribute("src")) return;
-      frame.setAttribute("src", frame.getAttribute("data-src"));
+      frame.setAttribute("src", frame.getAttribute("data-src") + passedOn());
       still.hidden = true;
     }
     button.addEventListener("click", function () {

@@ -131,6 +131,8 @@ def test_counted_hands_is_clamped():
     ("", UrlOptions()),
     ("?lang=it&level=hard&seed=42&embed=1", UrlOptions("it", "hard", 42, True)),
     ("?level=random&fast=1", UrlOptions(level="random", fast=True)),
+    ("?level=random&fast=1&worker=0", UrlOptions(level="random", fast=True, worker=False)),
+    ("?worker=1", UrlOptions()),
     ("?lang=en&level=god&seed=-3&embed=0", UrlOptions()),
     ("?seed=99999999999999999", UrlOptions()),
 ])

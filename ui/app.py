@@ -273,7 +273,10 @@ class App:
     async def boot_worker(self):
         """The bot worker, or ``None`` where it cannot start (its own boot needs
         IndexedDB, which a cross-site frame may refuse): then the computer
-        thinks on this page, which pauses the page while it does."""
+        thinks on this page, which pauses the page while it does (also with
+        ``?worker=0``, for tests)."""
+        if not self.url.worker:
+            return None
         try:
             return await create_named_worker(src="./ui/bot_worker.py", name="bot", config="./pyscript.toml")
         except Exception as exc:

@@ -67,13 +67,16 @@ class UrlOptions:
     embed: bool = False
     #: Short pauses for the computer's moves (tests); never offered on the page.
     fast: bool = False
+    #: ``worker=0`` (tests only): the computer thinks on this page, so a test
+    #: whose subject is not the bot worker does not wait for its own Pyodide.
+    worker: bool = True
 
     @classmethod
     def parse(cls, query: str) -> "UrlOptions":
         """Parse ``location.search``; unknown or malformed values are ignored.
 
         >>> UrlOptions.parse("?lang=it&seed=12&embed=1&level=random")
-        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False)
+        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True)
         """
         # Not urllib.parse: importing it (and ipaddress) costs ~70 ms in Pyodide.
         # Our values are plain ASCII tokens, so no percent-decoding is needed.
@@ -99,4 +102,5 @@ class UrlOptions:
             opts.seed = int(seed.strip())
         opts.embed = one("embed") in ("1", "true", "yes")
         opts.fast = one("fast") in ("1", "true", "yes")
+        opts.worker = one("worker") not in ("0", "false", "no")
         return opts
