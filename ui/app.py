@@ -27,6 +27,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from ui import present, share
+from ui.flow import Flow
 from ui.replay import replay_table
 from ui.review_dialog import ReviewDialog
 from ui.sheet_dialog import fill_sheet
@@ -81,8 +82,6 @@ class App:
         self.stats = self.store.load_stats()
         #: Notices said once per page: saving failed, the match moved on in another tab.
         self.told = set()
-        #: Raised whenever self.table is replaced: a computer turn under way stops.
-        self.generation = 0
         #: What the confirm dialog is asking about: ("seed", n) or ("new", None).
         self.confirming = None
         self.outdated = False
@@ -90,18 +89,9 @@ class App:
         self.lang = pick_language(self.url.lang, self.settings.lang, browser)
         self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
         self.tr = Translator(self.lang, self.catalogs[self.lang])
-        self.level = self.url.level or self.settings.level
-        self.stats.level = self.level
-        self.pace = pace_for(self.settings.speed, self.url.fast)
-        self.busy = False
-        #: The bot is computing a move (the only time the table says "thinking").
-        self.thinking = False
-        #: The pause under way that a click, tap or key may cut short (a future)...
-        self.hurry_wait = None
-        #: ...or a click that came while the trick's last card was still landing.
-        self.hurried = False
-        self.hint_pending = False
-        self.notices = ["notice.discarded"] if self.store.discarded else []
+        level = self.url.level or self.settings.level
+        self.stats.level = level
+        notices = ["notice.discarded"] if self.store.discarded else []
         self.update_waiting = False
         self.rendered_trick = []
         #: The player's turn has been said in the live region.
@@ -110,19 +100,41 @@ class App:
         self.rendered_story = None
         self.refocus_hand = None
         self.worker = None
-        self.table = self.load_table()
+        table = self.load_table(notices)
+        self.flow = Flow(table, self.settings, ask=self.worker_call, sleep=asyncio.sleep, clock=self.clock,
+                         render=self.render, save=self.save, gather=self.gather_trick, log=log_error,
+                         pace=pace_for(self.settings.speed, self.url.fast), level=level)
+        self.flow.notices = notices
         self.proxies = []
         self.review = ReviewDialog(self)
-        self.match_table = None  # the match's own table, kept aside while a deal is replayed
+
+    # The turn loop's state, read here (ui/flow.py owns it).
+    table = property(lambda self: self.flow.table)
+    match_table = property(lambda self: self.flow.match_table)
+    busy = property(lambda self: self.flow.busy)
+    notices = property(lambda self: self.flow.notices)
+    level = property(lambda self: self.flow.level)
+
+    @staticmethod
+    def clock():
+        return window.performance.now() / 1000
+
+    async def gather_trick(self, winner):
+        """The finished trick sweeps towards its winner's pile."""
+        trick = by_id("trick")
+        aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
+        trick.classList.add(f"gather-{winner}")
+        await asyncio.sleep(self.flow.pace["gather"])
+        trick.classList.remove(f"gather-{winner}")
 
     # -- start -------------------------------------------------------------
-    def load_table(self):
+    def load_table(self, notices):
         saved = None
         try:
             saved = self.store.load_game()
         except SavedDataError as e:  # the store has removed it
             window.console.warn(f"Sixty-Six: saved game discarded ({e})")
-            self.notices.append("notice.corrupt")
+            notices.append("notice.corrupt")
         seed = self.url.seed
         table = Table(*saved, self.stats) if saved is not None else None
         if table is not None and seed is not None and table.match.seed != seed:
@@ -138,8 +150,7 @@ class App:
         self.save(table)
         return table
 
-    def save(self, table=None):
-        table = table or self.table
+    def save(self, table):
         if table.replay_of is not None:
             return  # a replayed deal is never saved and never counted
         stats_saved = self.store.save_stats(self.stats)  # first: a tab adopting the match reads these
@@ -156,12 +167,6 @@ class App:
             if render:
                 self.render()
 
-    def replace_table(self, table):
-        self.table = table
-        self.generation += 1
-        self.hurried = False
-        self.rendered_messages = None
-
     def adopt_newer(self):
         """Another tab moved this match on: show its position, never write over it."""
         try:
@@ -171,10 +176,8 @@ class App:
         if saved is None:
             return
         self.stats = self.load_stats()
-        if self.match_table is not None:  # a replay on the table: the match waits aside
-            self.match_table = Table(*saved, self.stats)
-        else:
-            self.replace_table(Table(*saved, self.stats))
+        self.flow.adopt(Table(*saved, self.stats))
+        self.rendered_messages = None
         self.tell_once("notice.other_tab")
         self.render()
 
@@ -284,7 +287,7 @@ class App:
                 await coro
             except Exception as exc:  # keep the page alive
                 log_error("event", exc)
-                self.busy = False
+                self.flow.busy = False
             if not self.busy:
                 self.render()  # whatever happened, the markers end up true
         return asyncio.ensure_future(guarded())
@@ -335,97 +338,14 @@ class App:
             b.tabIndex = 0 if i == target else -1
         buttons[target].focus()
 
-    async def human(self, notations):
-        """The player's action(s): a card (maybe with its marriage) or a button."""
-        if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
-            self.render()
-            return
-        self.busy = True
-        try:
-            self.table.apply_human(notations, self.settings.count_myself)
-            self.save()
-            self.render()
-            if notations[-1].startswith("play:") and self.pace["travel"]:
-                await asyncio.sleep(self.pace["travel"])
-            await self.show_finished_trick()
-        finally:
-            self.busy = False
-        await self.computer_turns()
+    def human(self, notations):
+        return self.flow.human(notations)
 
-    async def computer_turns(self):
-        """Let the computer act until it is the player's turn or the hand ends."""
-        if self.busy:
-            return
-        self.busy = True
-        generation = self.generation
-        try:
-            while generation == self.generation and self.table.computer_to_move():
-                self.thinking = True
-                self.render()
-                started = window.performance.now()
-                view = self.table.view(COMPUTER)
-                try:
-                    notation = await self.ask_worker("choose", view, self.level)
-                    elapsed = (window.performance.now() - started) / 1000
-                    if elapsed < self.pace["think"]:
-                        await asyncio.sleep(self.pace["think"] - elapsed)
-                finally:
-                    self.thinking = False
-                if generation != self.generation or not self.table.computer_to_move():
-                    break  # the table changed meanwhile (new match, another tab)
-                if not self.table.apply_computer(notation or ""):
-                    self.notices.append("notice.bot_failed")
-                self.save()
-                self.render()
-                if notation and notation.startswith("play:") and self.pace["travel"]:
-                    await asyncio.sleep(self.pace["travel"])
-                await self.show_finished_trick()
-        finally:
-            self.busy = False
-            self.render()
-
-    async def show_finished_trick(self):
-        """Leave a completed trick on the table for a moment (the player's
-        speed setting; a click, tap or key cuts it short), then gather it."""
-        table = self.table
-        if table.showing_trick is None:
-            return
-        hurried = await self.pause(self.pace["show_trick"])
-        self.hurried = False
-        winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
-        trick = by_id("trick")
-        if not hurried and self.pace["gather"]:
-            aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
-            trick.classList.add(f"gather-{winner}")
-            await asyncio.sleep(self.pace["gather"])
-            trick.classList.remove(f"gather-{winner}")
-        root.dataset.gathered = "hurried" if hurried else "timed"
-        if table is self.table:  # not replaced meanwhile
-            table.gather()
-        self.render()
-
-    async def pause(self, seconds):
-        """Wait ``seconds``, or less if :meth:`hurry` is called; True if it was."""
-        if self.hurried:
-            return True
-        if seconds <= 0:
-            return False
-        loop = asyncio.get_event_loop()
-        wait = self.hurry_wait = loop.create_future()
-        timer = loop.call_later(seconds, lambda: wait.done() or wait.set_result(False))
-        try:
-            return await wait
-        finally:
-            timer.cancel()
-            self.hurry_wait = None
+    def computer_turns(self):
+        return self.flow.computer_turns()
 
     def hurry(self):
-        """The player clicked, tapped or pressed a key on a finished trick: gather it now."""
-        if self.table.showing_trick is None:
-            return
-        self.hurried = True
-        if self.hurry_wait is not None and not self.hurry_wait.done():
-            self.hurry_wait.set_result(True)
+        self.flow.hurry()
 
     def on_page_key(self, event):
         """Enter, Space or Escape while a finished trick is on show gathers it
@@ -434,79 +354,58 @@ class App:
             event.preventDefault()
             self.hurry()
 
-    async def ask_worker(self, function, view, level=None):
-        """Call the bot worker; ``None`` if it fails (the table then falls back)."""
-        return await self.call_worker(function, json.dumps(view), *([level] if level else []))
+    async def worker_call(self, function, *args):
+        """Call ``function`` of the bot worker with JSON-like ``args``; raises if it fails."""
+        if self.worker is None:
+            window.performance.mark("sixtysix:worker-wait")
+            self.worker = await self.worker_boot
+            if self.worker is None:  # the worker's module itself, on this page (imported only then)
+                from ui import bot_worker
+                self.worker = bot_worker
+            window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
+        window.performance.mark("sixtysix:ask")
+        result = getattr(self.worker, function)(*args)
+        if not isinstance(result, str):  # a worker's answer is a promise
+            result = await result
+        # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
+        window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
+        return str(result)
 
     async def call_worker(self, function, *args):
-        """Call ``function`` of the bot worker with JSON-like ``args``; ``None`` if it fails."""
+        """:meth:`worker_call`, or ``None`` (logged) if it fails."""
         try:
-            if self.worker is None:
-                window.performance.mark("sixtysix:worker-wait")
-                self.worker = await self.worker_boot
-                if self.worker is None:  # the worker's module itself, on this page (imported only then)
-                    from ui import bot_worker
-                    self.worker = bot_worker
-                window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
-            window.performance.mark("sixtysix:ask")
-            result = getattr(self.worker, function)(*args)
-            if not isinstance(result, str):  # a worker's answer is a promise
-                result = await result
-            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
-            window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
-            return str(result)
+            return await self.worker_call(function, *args)
         except Exception as exc:
             log_error(f"bot worker {function}", exc)
             return None
 
-    async def ask_hint(self):
-        if self.hint_pending or not self.table.human_to_move() or self.busy:
-            return
-        self.hint_pending = True
-        self.render()
-        view = self.table.view(HUMAN)
-        try:
-            notation = await self.ask_worker("hint", view)
-        finally:
-            self.hint_pending = False
-        if self.table.view(HUMAN)["history"] == view["history"]:
-            self.table.set_hint(notation)
-        self.render()
+    def ask_hint(self):
+        return self.flow.ask_hint()
 
     async def next_hand(self):
-        if self.busy or not self.table.hand_over or self.table.match_over or self.table.replay_of is not None:
-            return
         if document.activeElement == by_id("btn-next-hand"):
             self.refocus_hand = 0  # a keyboard player lands on the new hand
-        self.table.next_hand()
-        self.save()
-        if self.reload_if_outdated() or self.apply_update_now():  # a new version takes over now
-            return
-        self.render()
-        await self.computer_turns()
+        await self.flow.next_hand(takes_over=self.new_version_takes_over)
+
+    def new_version_takes_over(self):
+        """Between hands a new version takes over now (it reloads the page)."""
+        return self.reload_if_outdated() or self.apply_update_now()
 
     async def new_match(self, close_menu=False, seed=None, confirmed=False):
         """A new match; over one in progress, only once the player confirms
         (the abandoned match counts as lost). Works while the computer thinks."""
         if close_menu:
             by_id("menu-dialog").close()
-        match = self.match_table or self.table  # a replay on the table: the match waits aside
-        if match.in_progress and not confirmed:
+        if self.flow.match.in_progress and not confirmed:
             self.confirming = ("new", seed)
             self.ask_confirm("confirm.new_match")
             return
-        match.abandon()
-        self.match_table = None  # a replay in progress ends with the old match
-        self.replace_table(Table.new(seed, self.stats))  # a computer turn under way stops at its next step
-        while self.busy:
-            await asyncio.sleep(0.02)
-        self.save()
+        self.rendered_messages = None
+        await self.flow.new_match(seed, takes_over=self.after_new_match, landing=self.land_focus)
+
+    def after_new_match(self):
         self.drop_seed_from_url()
-        if self.reload_if_outdated() or self.apply_update_now():
-            return
-        self.land_focus()
-        self.render()
-        await self.computer_turns()
+        return self.new_version_takes_over()
 
     def land_focus(self):
         """A new match: focus on the table's heading now and on the first card
@@ -555,18 +454,12 @@ class App:
         await self.computer_turns()
 
     def start_replay(self, hand, other_seat=False, original=None):
-        if self.match_table is None:
-            self.match_table = self.table
-        self.replace_table(replay_table(hand, other_seat, original))
-        self.render()
+        self.rendered_messages = None
+        self.flow.start_replay(replay_table(hand, other_seat, original))
 
     async def back_to_match(self):
-        if self.busy or self.match_table is None:
-            return
-        table, self.match_table = self.match_table, None
-        self.replace_table(table)
-        self.render()
-        await self.computer_turns()  # the match resumes where it was
+        self.rendered_messages = None
+        await self.flow.back_to_match()
 
     def open_share(self):
         hand = self.table.hand_record()
@@ -595,14 +488,7 @@ class App:
             self.spawn(self.review.open(hand))
         else:
             self.start_replay(hand)
-            self.spawn(self.play_on_when_idle())
-
-    async def play_on_when_idle(self):
-        """Let the computer move in a table swapped in while a turn was running
-        (that turn stops when it sees the table changed)."""
-        while self.busy:
-            await asyncio.sleep(0.05)
-        await self.computer_turns()
+            self.spawn(self.flow.play_on_when_idle())
 
     # -- settings, dialogs, notices ------------------------------------------
     def switch_language(self, lang):
@@ -629,7 +515,7 @@ class App:
     def on_level(self, event):
         level = str(event.target.value)
         if level in PLAYER_LEVELS:
-            self.level = level
+            self.flow.level = level
             self.settings.level = level
             self.stats.level = level  # the hands from now on count at this level
             self.store.save_settings(self.settings)
@@ -640,7 +526,7 @@ class App:
         if speed in SPEEDS:
             self.settings.speed = speed
             self.store.save_settings(self.settings)
-            self.pace = pace_for(speed, self.url.fast)
+            self.flow.pace = pace_for(speed, self.url.fast)
             root.dataset.speed = speed
 
     def on_count_myself(self, event):
@@ -750,13 +636,14 @@ class App:
             return False
 
     def dismiss_notice(self):
-        self.notices = []
+        self.notices.clear()
         self.render()
 
     # -- rendering -----------------------------------------------------------
     def model(self):
-        return present.build(self.table, self.settings, self.tr, busy=self.busy, hint_pending=self.hint_pending,
-                             thinking=self.thinking)
+        f = self.flow
+        return present.build(f.table, self.settings, self.tr, busy=f.busy, hint_pending=f.hint_pending,
+                             thinking=f.thinking)
 
     def apply_static_texts(self):
         t = self.tr.t
@@ -821,9 +708,11 @@ class App:
         d.result = m.result_reason or ""
         d.hint = self.table.hint or ""
         d.lang = self.lang
-        d.busy = "1" if (self.busy or self.hint_pending) else "0"
+        d.busy = "1" if (self.flow.busy or self.flow.hint_pending) else "0"
         d.speed = self.settings.speed
-        d.thinking = "1" if self.thinking else "0"
+        if self.flow.gathered:
+            d.gathered = self.flow.gathered
+        d.thinking = "1" if self.flow.thinking else "0"
 
     def render_score(self, m):
         set_text(by_id("score-you"), str(m.score[HUMAN]))
@@ -975,7 +864,7 @@ class App:
             button.classList.toggle("hinted", m.hinted_button == name)
             if appears and name in ("next_hand", "new_match") and lost_focus:
                 button.focus()  # the hand ended: its next step is one key away
-        by_id("btn-hint").setAttribute("aria-busy", "true" if self.hint_pending else "false")
+        by_id("btn-hint").setAttribute("aria-busy", "true" if self.flow.hint_pending else "false")
 
     def render_notice(self):
         box = by_id("notice")
