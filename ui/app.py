@@ -21,7 +21,6 @@ Timings for benchmarks (``performance.getEntriesByName``):
 """
 
 import asyncio
-import json
 
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
@@ -29,6 +28,7 @@ from pyscript.ffi import create_proxy
 from ui import present, share
 from ui.flow import Flow
 from ui.replay import replay_table
+from ui.render import Renderer, by_id, set_text
 from ui.review_dialog import ReviewDialog
 from ui.sheet_dialog import fill_sheet
 from ui.stats_dialog import fill_stats
@@ -37,33 +37,10 @@ from ui.motion import aim_gather
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.state import PLAYER_LEVELS, UrlOptions
 from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
-from ui.table import COMPUTER, HUMAN, Table
+from ui.table import Table
 
 root = document.documentElement
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def set_text(el, text):
-    """The one way this module writes visible text (every text comes from i18n)."""
-    if el.textContent != text:
-        el.textContent = text
-
-
-def set_lines(box, texts):
-    """Replace ``box``'s content with one paragraph per text."""
-    box.replaceChildren()
-    for text in texts:
-        p = document.createElement("p")
-        set_text(p, text)
-        box.appendChild(p)
-
-
-def set_label(el, text):
-    el.setAttribute("aria-label", text)
 
 
 def log_error(where, exc):
@@ -93,12 +70,7 @@ class App:
         self.stats.level = level
         notices = ["notice.discarded"] if self.store.discarded else []
         self.update_waiting = False
-        self.rendered_trick = []
-        #: The player's turn has been said in the live region.
-        self.turn_said = False
-        self.rendered_messages = None
-        self.rendered_story = None
-        self.refocus_hand = None
+        self.renderer = Renderer(self.lang, self.fill_sheet)
         self.worker = None
         table = self.load_table(notices)
         self.flow = Flow(table, self.settings, ask=self.worker_call, sleep=asyncio.sleep, clock=self.clock,
@@ -177,7 +149,7 @@ class App:
             return
         self.stats = self.load_stats()
         self.flow.adopt(Table(*saved, self.stats))
-        self.rendered_messages = None
+        self.renderer.forget()
         self.tell_once("notice.other_tab")
         self.render()
 
@@ -248,7 +220,7 @@ class App:
 
     async def start(self):
         self.bind()
-        self.apply_static_texts()
+        self.renderer.apply_static_texts(self.tr)
         self.render()
         root.classList.remove("booting")
         root.classList.add("ready")
@@ -276,8 +248,7 @@ class App:
 
     def hold_and(self, coro):
         """Mark the table as busy right away, then run ``coro``."""
-        root.dataset.toMove = "computer"
-        root.dataset.busy = "1"
+        self.renderer.hold()
         return self.spawn(coro)
 
     def spawn(self, coro):
@@ -308,7 +279,7 @@ class App:
         if not actions:
             return
         cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
-        self.refocus_hand = cards.index(code) if document.activeElement == button else None
+        self.renderer.refocus_hand = cards.index(code) if document.activeElement == button else None
         self.take_input(actions)
 
     def take_input(self, notations):
@@ -316,8 +287,7 @@ class App:
         this event returns, so nothing (a person or a test) acts twice."""
         if self.busy or not self.table.human_to_move():
             return
-        root.dataset.toMove = "computer"
-        root.dataset.busy = "1"
+        self.renderer.hold()
         self.spawn(self.human(notations))
 
     def on_hand_key(self, event):
@@ -384,7 +354,7 @@ class App:
 
     async def next_hand(self):
         if document.activeElement == by_id("btn-next-hand"):
-            self.refocus_hand = 0  # a keyboard player lands on the new hand
+            self.renderer.refocus_hand = 0  # a keyboard player lands on the new hand
         await self.flow.next_hand(takes_over=self.new_version_takes_over)
 
     def new_version_takes_over(self):
@@ -400,7 +370,7 @@ class App:
             self.confirming = ("new", seed)
             self.ask_confirm("confirm.new_match")
             return
-        self.rendered_messages = None
+        self.renderer.forget()
         await self.flow.new_match(seed, takes_over=self.after_new_match, landing=self.land_focus)
 
     def after_new_match(self):
@@ -410,7 +380,7 @@ class App:
     def land_focus(self):
         """A new match: focus on the table's heading now and on the first card
         once the player may play, never on <body> (the button pressed may hide)."""
-        self.refocus_hand = 0
+        self.renderer.refocus_hand = 0
         by_id("app-title").focus()
 
     def drop_seed_from_url(self):
@@ -454,11 +424,11 @@ class App:
         await self.computer_turns()
 
     def start_replay(self, hand, other_seat=False, original=None):
-        self.rendered_messages = None
+        self.renderer.forget()
         self.flow.start_replay(replay_table(hand, other_seat, original))
 
     async def back_to_match(self):
-        self.rendered_messages = None
+        self.renderer.forget()
         await self.flow.back_to_match()
 
     def open_share(self):
@@ -498,10 +468,9 @@ class App:
         self.tr = Translator(lang, self.catalogs[lang])
         self.settings.lang = lang
         self.store.save_settings(self.settings)
-        self.apply_static_texts()
-        by_id("announce").replaceChildren()  # said already, and in the other language
-        self.rendered_messages = None
-        self.rendered_story = None
+        self.renderer.apply_static_texts(self.tr)
+        self.renderer.clear_announcements()  # said already, and in the other language
+        self.renderer.forget()
         self.render()
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
@@ -555,18 +524,7 @@ class App:
             first.focus()
 
     def fill_last_trick(self):
-        model = self.model()
-        box = by_id("last-trick-cards")
-        box.replaceChildren()
-        for card in model.last_trick or []:
-            figure = document.createElement("figure")
-            img = self.card_img(card.code, card.name)
-            img.classList.add(f"by-{card.owner}")
-            caption = document.createElement("figcaption")
-            set_text(caption, card.owner_name)
-            figure.append(img, caption)
-            box.appendChild(figure)
-        set_text(by_id("last-trick-text"), model.last_trick_text)
+        self.renderer.fill_last_trick(self.model())
 
     def open_stats(self):
         by_id("menu-dialog").close()
@@ -640,237 +598,16 @@ class App:
         self.render()
 
     # -- rendering -----------------------------------------------------------
-    def model(self):
+    def model(self, events=()):
         f = self.flow
         return present.build(f.table, self.settings, self.tr, busy=f.busy, hint_pending=f.hint_pending,
-                             thinking=f.thinking)
-
-    def apply_static_texts(self):
-        t = self.tr.t
-        root.lang = self.lang
-        for el in document.querySelectorAll("[data-i18n]"):
-            set_text(el, t(str(el.dataset.i18n)))
-        for el in document.querySelectorAll("[data-i18n-label]"):
-            set_label(el, t(str(el.dataset.i18nLabel)))
-        document.title = t("app.title")
-
-    def card_src(self, code):
-        return f"assets/cards/{self.lang}/{code}.svg"
-
-    def card_img(self, code, name):
-        img = document.createElement("img")
-        img.className = "card-img"
-        img.src = self.card_src(code)
-        img.alt = name
-        img.draggable = False
-        return img
+                             thinking=f.thinking, notices=f.notices, gathered=f.gathered, events=events)
 
     def render(self):
-        m = self.model()
-        self.render_markers(m)
-        self.render_score(m)
-        self.render_opponent(m)
-        self.render_stock(m)
-        self.render_trick(m)
-        self.render_hand(m)
-        self.render_status(m)
-        self.render_story(m)
-        self.render_buttons(m)
-        self.render_notice()
-        self.announce(m)
-        for lang_button in document.querySelectorAll("button.lang"):
-            lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == self.lang else "false")
+        self.renderer.render(self.model(events=self.table.take_events()))
 
-    def announce(self, m):
-        """Say each new event once in the polite live region, then the player's
-        turn once it comes. New lines are appended (a screen reader reads only
-        those); the region keeps the last few."""
-        lines = [present.message_text(e, self.tr) for e in self.table.take_events()]
-        if m.can_act and not self.turn_said:
-            lines.append(m.turn_text)
-        self.turn_said = m.can_act
-        if not lines:
-            return
-        box = by_id("announce")
-        p = document.createElement("p")
-        set_text(p, " ".join(lines))
-        box.appendChild(p)
-        while box.children.length > 3:
-            box.firstElementChild.remove()
-
-    def render_markers(self, m):
-        d = root.dataset
-        d.toMove = m.to_move
-        d.hand = str(m.hand_number)
-        d.score = f"{m.score[HUMAN]}-{m.score[COMPUTER]}"
-        d.stock = str(m.stock_count)
-        d.stockState = m.stock_state
-        d.result = m.result_reason or ""
-        d.hint = self.table.hint or ""
-        d.lang = self.lang
-        d.busy = "1" if (self.flow.busy or self.flow.hint_pending) else "0"
-        d.speed = self.settings.speed
-        if self.flow.gathered:
-            d.gathered = self.flow.gathered
-        d.thinking = "1" if self.flow.thinking else "0"
-
-    def render_score(self, m):
-        set_text(by_id("score-you"), str(m.score[HUMAN]))
-        set_text(by_id("score-computer"), str(m.score[COMPUTER]))
-        set_text(by_id("score-aria"), m.score_aria)
-        set_text(by_id("hand-number"), m.hand_number_text)
-
-    def render_opponent(self, m):
-        box = by_id("opp-hand")
-        set_label(box, m.opponent_aria if not m.revealed else self.tr.t("story.remaining.aria"))
-        shown = [str(img.getAttribute("data-code") or "") for img in box.children]
-        if m.revealed and shown != [c.code for c in m.revealed]:
-            box.replaceChildren()  # the hand is over: the computer's cards face up
-            for card in m.revealed:
-                img = self.card_img(card.code, card.name)
-                img.dataset.code = card.code
-                box.appendChild(img)
-        elif not m.revealed and any(shown):
-            box.replaceChildren()
-        while box.children.length > m.opponent_count:
-            box.lastElementChild.remove()
-        while box.children.length < m.opponent_count:
-            img = document.createElement("img")
-            img.className = "card-img back"
-            img.src = "assets/cards/back.svg"
-            img.alt = ""
-            box.appendChild(img)
-        self.render_pile("opp-pile", "opp-pile-text", m.piles["computer"], m.pile_texts["computer"])
-        self.render_pile("my-pile", "my-pile-text", m.piles["you"], m.pile_texts["you"])
-
-    def render_pile(self, pile_id, text_id, count, text):
-        pile = by_id(pile_id)
-        pile.dataset.count = str(count)
-        pile.classList.toggle("empty", count == 0)
-        set_text(by_id(text_id), text)
-
-    def render_stock(self, m):
-        stock = by_id("stock")
-        stock.dataset.state = m.stock_state
-        set_label(stock, m.stock_aria)
-        trump = by_id("trump-card")
-        if m.trump_card is None:
-            trump.hidden = True
-        else:
-            trump.hidden = False
-            src = self.card_src(m.trump_card) if m.trump_face_up else "assets/cards/back.svg"
-            if not str(trump.src).endswith(src):
-                trump.src = src
-        set_text(by_id("stock-count"), m.stock_text)
-        set_text(by_id("trump-text"), m.trump_text)
-
-    def render_trick(self, m):
-        box = by_id("trick")
-        codes = [c.code for c in m.trick]
-        box.classList.toggle("complete", m.trick_complete)
-        for img in list(box.querySelectorAll("img.card-img")):
-            if str(img.dataset.code) not in codes:
-                img.remove()
-        for card in m.trick:
-            img = box.querySelector(f'img[data-code="{card.code}"]')
-            if not img:
-                img = self.card_img(card.code, card.name)
-                img.dataset.code = card.code
-                img.classList.add(f"by-{card.owner}")
-                if card.code not in self.rendered_trick:
-                    img.classList.add("arrive")
-                box.appendChild(img)
-            else:
-                img.alt = card.name
-                img.src = self.card_src(card.code)
-            img.classList.toggle("wins", card.wins)
-        self.rendered_trick = codes
-
-    def render_hand(self, m):
-        hand = by_id("hand")
-        set_label(hand, m.my_hand_aria)
-        existing = {str(b.dataset.code): b for b in hand.querySelectorAll("button.card")}
-        wanted = [c.code for c in m.my_cards]
-        had_focus = hand.contains(document.activeElement)
-        for code, button in existing.items():
-            if code not in wanted:
-                button.remove()
-        buttons = []
-        for card in m.my_cards:
-            button = existing.get(card.code)
-            if button is None:
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "card"
-                button.dataset.code = card.code
-                button.appendChild(self.card_img(card.code, card.name))
-            img = button.firstElementChild
-            if img.alt != card.name:
-                img.alt = card.name
-                img.src = self.card_src(card.code)
-            button.setAttribute("aria-disabled", "false" if card.playable else "true")
-            button.classList.toggle("playable", card.playable)
-            button.classList.toggle("dimmed", card.dimmed)
-            button.classList.toggle("hinted", card.hinted)
-            buttons.append(button)
-        current = [str(b.dataset.code) for b in hand.querySelectorAll("button.card")]
-        if current != wanted:
-            for button in buttons:
-                hand.appendChild(button)
-        # One card in the tab order (arrow keys move between them).
-        focus_at = None
-        if self.refocus_hand is not None and m.can_act and buttons:
-            focus_at = min(self.refocus_hand, len(buttons) - 1)
-            self.refocus_hand = None
-        elif had_focus and hand.contains(document.activeElement):
-            focus_at = next(i for i, b in enumerate(buttons) if b == document.activeElement)
-        tab_at = focus_at if focus_at is not None else next(
-            (i for i, c in enumerate(m.my_cards) if c.playable), 0)
-        for i, button in enumerate(buttons):
-            button.tabIndex = 0 if i == tab_at else -1
-        if focus_at is not None:
-            buttons[focus_at].focus()
-
-    def render_status(self, m):
-        set_text(by_id("turn"), m.turn_text)
-        set_text(by_id("points"), m.points_text)
-        if m.messages != self.rendered_messages:
-            set_lines(by_id("messages"), m.messages)
-            self.rendered_messages = list(m.messages)
-        set_text(by_id("stats-hands"), m.stats_texts[0])
-        set_text(by_id("stats-matches"), m.stats_texts[1])
-        by_id("btn-last-trick").disabled = m.last_trick is None
-
-    def render_story(self, m):
-        box = by_id("story")
-        box.hidden = not m.story_lines
-        sheet = by_id("story-sheet")
-        sheet.hidden = not m.match_over
-        if m.match_over and m.story_lines != self.rendered_story:
-            self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
-        if m.story_lines != self.rendered_story:
-            set_lines(by_id("story-lines"), m.story_lines)
-            self.rendered_story = list(m.story_lines)
-
-    def render_buttons(self, m):
-        ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
-               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
-               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back"}
-        lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
-        for name, el_id in ids.items():
-            button = by_id(el_id)
-            appears = m.buttons[name] and button.hidden
-            button.hidden = not m.buttons[name]
-            button.classList.toggle("hinted", m.hinted_button == name)
-            if appears and name in ("next_hand", "new_match") and lost_focus:
-                button.focus()  # the hand ended: its next step is one key away
-        by_id("btn-hint").setAttribute("aria-busy", "true" if self.flow.hint_pending else "false")
-
-    def render_notice(self):
-        box = by_id("notice")
-        box.hidden = not self.notices
-        if self.notices:
-            set_text(by_id("notice-text"), " ".join(self.tr.t(k) for k in self.notices))
+    def card_img(self, code, name):
+        return self.renderer.card_img(code, name)
 
 
 async def main():

@@ -78,6 +78,22 @@ class TableModel:
     story_lines: list[str] = field(default_factory=list)
     #: ...and the computer's remaining cards, face up.
     revealed: list[CardModel] = field(default_factory=list)
+    #: The page is busy (a move under way or a hint asked): ``data-busy``.
+    busy: bool = False
+    #: The bot is computing a move: ``data-thinking``.
+    thinking: bool = False
+    #: A hint is being computed (the hint button says it is busy).
+    hint_pending: bool = False
+    #: The hint on the table as notation, or ``""``: ``data-hint``.
+    hint: str = ""
+    #: The notices for the player, in one text (``""``: the notice is hidden).
+    notice_text: str = ""
+    #: The speed chosen in the menu: ``data-speed``.
+    speed: str = ""
+    #: How the last finished trick left the table (``hurried``/``timed``, ``""`` none yet): ``data-gathered``.
+    gathered: str = ""
+    #: The events since the last render, in words, for the live region.
+    announcements: list[str] = field(default_factory=list)
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -128,9 +144,11 @@ def hint_text(hint: str, tr: Translator) -> str:
 
 
 def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
-          hint_pending: bool = False, thinking: bool = False) -> TableModel:
+          hint_pending: bool = False, thinking: bool = False, notices=(), gathered: str = "",
+          events=()) -> TableModel:
     """The model of the whole table for the human player (player 0); ``thinking``:
-    the bot is computing its move right now."""
+    the bot is computing its move right now; ``notices``: ``notice.*`` keys to
+    show; ``events``: the table's new :class:`Message`s for the live region."""
     v = table.view(HUMAN)
     legal = set(v["legal"])
     hand_over = v["result"] is not None
@@ -251,7 +269,8 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         my_cards=my_cards,
         my_hand_aria=tr.t("hand.you.aria"),
         opponent_count=v["opponent_cards"],
-        opponent_aria=tr.t("hand.computer.aria", n=v["opponent_cards"]),
+        opponent_aria=(tr.t("story.remaining.aria") if revealed else
+                       tr.t("hand.computer.aria", n=v["opponent_cards"])),
         stock_count=v["stock"],
         stock_state=stock_state,
         stock_aria=stock_aria,
@@ -280,4 +299,12 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
         story_lines=story_lines,
         revealed=revealed,
+        busy=busy or hint_pending,
+        thinking=thinking,
+        hint_pending=hint_pending,
+        hint=table.hint or "",
+        notice_text=" ".join(tr.t(k) for k in notices),
+        speed=settings.speed,
+        gathered=gathered,
+        announcements=[message_text(e, tr) for e in events],
     )
