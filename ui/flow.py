@@ -21,7 +21,6 @@ No rule is decided here: the table and the engine behind it do.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 
 from .table import COMPUTER, HUMAN, Table
@@ -82,7 +81,7 @@ class Flow:
         """The bot's answer as text; ``None`` (logged) when the call fails."""
         try:
             answer = self.ask(function, json.dumps(view), *([level] if level else []))
-            if inspect.isawaitable(answer):
+            if hasattr(answer, "__await__"):  # an async call (the worker's promise)
                 answer = await answer
             return None if answer is None else str(answer)
         except Exception as exc:  # the worker or the bot broke: the table plays on

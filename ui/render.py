@@ -6,8 +6,11 @@ the player's turn was said) and the focus it must restore. The markers on
 ``<html>`` that tests and benchmarks wait on are written here (see ui/app.py).
 """
 
+import asyncio
+
 from pyscript import document
 
+from ui.motion import aim_gather
 from ui.table import COMPUTER, HUMAN
 
 root = document.documentElement
@@ -61,6 +64,14 @@ class Renderer:
 
     def clear_announcements(self):
         by_id("announce").replaceChildren()
+
+    async def sweep(self, winner, seconds):
+        """The finished trick sweeps towards ``winner``'s pile (``"you"``/``"computer"``)."""
+        trick = by_id("trick")
+        aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
+        trick.classList.add(f"gather-{winner}")
+        await asyncio.sleep(seconds)
+        trick.classList.remove(f"gather-{winner}")
 
     def apply_static_texts(self, tr):
         """The page's fixed texts (``data-i18n``, ``data-i18n-label``) in ``tr``'s language."""
