@@ -107,8 +107,7 @@ def test_a_bot_slower_than_the_pace_is_not_paused_further():
 
     flow, _, _ = make_flow(table, ask=slow_bot, pace={**PACES["normal"], "travel": 0}, clock=clock)
     asyncio.run(flow.computer_turns())
-    assert PACES["normal"]["think"] not in clock.slept and all(s != pytest.approx(-1.5) for s in clock.slept)
-    assert all(s > 0 for s in clock.slept)
+    assert set(clock.slept) <= {PACES["normal"]["show_trick"]}  # no think pause on top of a slow answer
 
 
 def test_hurry_cuts_the_show_trick_pause_short():
