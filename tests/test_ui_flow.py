@@ -71,7 +71,8 @@ def test_a_card_then_the_computer_answers_until_the_players_turn():
 def test_a_move_out_of_turn_or_not_legal_does_nothing():
     table = Table.new(seed_where(lambda t: t.human_to_move()))
     flow, _, _ = make_flow(table)
-    illegal = next(f"play:{c}" for c in "9C JC QC KC TC AC 9D AD".split() if f"play:{c}" not in table.view(HUMAN)["legal"])
+    legal = table.view(HUMAN)["legal"]
+    illegal = next(f"play:{c}" for c in "9C JC QC KC TC AC 9D AD".split() if f"play:{c}" not in legal)
     run_now(flow.human([illegal]))
     assert table.view(HUMAN)["history"] == [] and table.human_to_move()
 
