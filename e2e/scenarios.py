@@ -2,8 +2,9 @@
 
 The page is deterministic: ``?seed=N`` deals the same match, and the bot
 worker seeds each decision from the view (``ui.botcall``). So this module can
-play exactly what the browser will play, with the same ``ui.table.Table`` the
-page uses, and hand the tests the clicks to make and what to expect.
+play exactly what the browser will play, with the same ``ui.table.Table`` and
+turn loop (``ui.flow``) the page uses, and hand the tests the clicks to make
+and what to expect.
 
     >>> s = find(lambda sim: "exchange" in sim.legal())
     >>> s.seed, s.intents   # the clicks that lead there, then the test clicks "Trocar"
