@@ -2,8 +2,9 @@
 
 The page is deterministic: ``?seed=N`` deals the same match, and the bot
 worker seeds each decision from the view (``ui.botcall``). So this module can
-play exactly what the browser will play, with the same ``ui.table.Table`` the
-page uses, and hand the tests the clicks to make and what to expect.
+play exactly what the browser will play, with the same ``ui.table.Table`` and
+turn loop (``ui.flow``) the page uses, and hand the tests the clicks to make
+and what to expect.
 
     >>> s = find(lambda sim: "exchange" in sim.legal())
     >>> s.seed, s.intents   # the clicks that lead there, then the test clicks "Trocar"
@@ -19,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ui import botcall
+from ui.flow import Flow, run_now
 from ui.i18n import Translator, load_catalog
 from ui.present import build, hand_order
 from ui.state import Settings
-from ui.table import COMPUTER, HUMAN, Table
+from ui.table import HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,15 +32,36 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST_LEVEL = "random"
 
 
+def ask_now(function: str, view_json: str, *args):
+    """The bot worker's call, made at once in CPython (``ui.bot_worker``'s answers)."""
+    if function == "choose":
+        return botcall.choose_json(view_json, *args)
+    raise ValueError(f"the scenarios ask no {function!r}")
+
+
+async def no_sleep(seconds: float) -> None:
+    return None
+
+
 class Sim:
-    """A table driven like the page: the player's intents, then the computer's answers."""
+    """A table driven like the page, through its turn loop (``ui.flow`` at zero
+    pace with a sync bot): the player's intents, then the computer's answers."""
 
     def __init__(self, seed: int, level: str = TEST_LEVEL):
         self.seed = seed
         self.level = level
-        self.table = Table.new(seed)
+        self.flow = Flow(Table.new(seed), Settings(), ask=ask_now, sleep=no_sleep, clock=lambda: 0.0,
+                         log=self._failed, level=level)
         self.intents: list[tuple[str, str]] = []
         self.computer_moves()
+
+    @property
+    def table(self) -> Table:
+        return self.flow.table
+
+    @staticmethod
+    def _failed(where, exc):
+        raise AssertionError(f"the scenario's bot failed ({where}): {exc}") from exc
 
     # what the player sees
     def view(self) -> dict:
@@ -64,17 +87,15 @@ class Sim:
             actions = self.table.actions_for_card(what)
             if not actions:
                 raise ValueError(f"{what} cannot be played now")
-            self.table.apply_human(actions)
+        elif what in self.legal():
+            actions = [what]
         else:
-            self.table.apply(HUMAN, what)
+            raise ValueError(f"{what!r} is not the player's to do now")
         self.intents.append((kind, what))
-        self.table.gather()
-        self.computer_moves()
+        run_now(self.flow.human(actions))  # the computer answers until it is the player's turn
 
     def computer_moves(self) -> None:
-        while self.table.computer_to_move():
-            self.table.apply_computer(botcall.choose(self.table.view(COMPUTER), self.level))
-            self.table.gather()
+        run_now(self.flow.computer_turns())
 
     def play_first(self) -> None:
         """The plainest player: tap the first playable card from the left."""

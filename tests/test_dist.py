@@ -182,7 +182,7 @@ def test_service_worker_precaches_every_file():
 def test_python_scripts_loaded_by_url_are_the_precached_ones():
     from tools.build import PY_SCRIPTS
 
-    named = (DIST / "index.html").read_text() + (DIST / "ui" / "app.py").read_text()
+    named = "".join((DIST / f).read_text() for f in ("index.html", "ui/app.py", "ui/worker_link.py"))
     loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
     assert loaded == PY_SCRIPTS
 

@@ -1,1032 +1,138 @@
-"""The page: PyScript's main-thread script for index.html (the DOM layer).
+"""The page: PyScript's main-thread script for index.html. It only boots.
 
-Thin on purpose: it reads the URL and localStorage, keeps the authoritative
-match in a :class:`ui.table.Table`, renders what :func:`ui.present.build`
-computes, forwards clicks and keys as notation strings, and asks the bot
-worker (``ui/bot_worker.py``) for the computer's moves and for hints, so the
-page never freezes while a bot thinks. No rule of the game is decided here.
+It reads the URL and localStorage, builds the pieces and starts them:
+:mod:`ui.flow` (the turn loop, which keeps the authoritative match in a
+:class:`ui.table.Table`), :mod:`ui.render` (the DOM from
+:func:`ui.present.build`'s model), :mod:`ui.events` (clicks and keys forwarded
+as notation strings), :mod:`ui.controls` and :mod:`ui.dialogs` (what the
+controls and dialogs do), :mod:`ui.worker_link` (the bot worker,
+``ui/bot_worker.py``, so the page never freezes while a bot thinks). No rule
+of the game is decided on the page.
 
-Markers for tests on ``<html>``: class ``ready`` once the table is live;
-``data-to-move`` (``you``/``computer``/``none``), ``data-hand``,
-``data-score`` (``"2-1"``), ``data-stock``, ``data-stock-state``,
-``data-result``, ``data-hint``, ``data-lang``, ``data-busy``, ``data-speed``,
-``data-thinking`` (the bot is computing) after every render; ``data-gathered``
-(``hurried``/``timed``: how the last finished trick left the table); ``data-confirm`` (``seed``/``new_match``) while the confirm dialog
-asks before replacing a match in progress. ``ui/guard.js`` sets
-``data-boot="stuck"`` and ``data-frame="blocked"``; ``sw-register.js`` sets
-``data-sw`` and ``data-sw-update`` (``ready``/``outdated``).
+Markers for tests on ``<html>``: class ``ready`` once the table is live (set
+here); after every render (``ui/render.py``) ``data-to-move``
+(``you``/``computer``/``none``), ``data-hand``, ``data-score`` (``"2-1"``),
+``data-stock``, ``data-stock-state``, ``data-result``, ``data-hint``,
+``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
+computing) and ``data-gathered`` (``hurried``/``timed``: how the last finished
+trick left the table); ``data-confirm`` (``seed``/``new_match``/``reset``,
+``ui/dialogs.py``) while the confirm dialog asks before replacing a match in
+progress. ``js/guard.js`` sets ``data-boot="stuck"`` and
+``data-frame="blocked"``; ``js/sw-register.js`` sets ``data-sw`` and
+``data-sw-update`` (``ready``/``outdated``).
 Timings for benchmarks (``performance.getEntriesByName``):
-``sixtysix:app-ready`` (our start-up once Python runs), ``sixtysix:worker-ready``,
-``sixtysix:choose`` and ``sixtysix:hint`` (each bot call).
+``sixtysix:app-ready`` (our start-up once Python runs, here),
+``sixtysix:worker-ready``, ``sixtysix:choose``, ``sixtysix:hint`` and
+``sixtysix:review_step`` (each bot call, ``ui/worker_link.py``).
 """
 
 import asyncio
-import json
 
-from pyscript import create_named_worker, document, window
-from pyscript.ffi import create_proxy
+from pyscript import window
 
-from ui import present, share
-from ui.replay import replay_table
-from ui.review_dialog import ReviewDialog
-from ui.sheet_dialog import fill_sheet
-from ui.stats_dialog import fill_stats
-from ui.pace import SPEEDS, pace_for
-from ui.motion import aim_gather
+from ui.controls import Controls
+from ui.dialogs import Dialogs
+from ui.events import Events
+from ui.flow import Flow
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
-from ui.state import PLAYER_LEVELS, UrlOptions
-from ui.storage import EMBED_GAME_KEY, FAILED, GAME_KEY, STALE, STATS_KEY, SavedDataError, Store
-from ui.table import COMPUTER, HUMAN, Table
+from ui.pace import pace_for
+from ui.render import Renderer, by_id, root, set_text
+from ui.review_dialog import ReviewDialog
+from ui.state import UrlOptions
+from ui.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
+from ui.table import Table
+from ui.worker_link import BotWorker, log_error
 
-root = document.documentElement
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
 
 
-def by_id(name):
-    return document.getElementById(name)
+def open_store(url):
+    try:
+        backend = window.localStorage
+    except Exception:  # storage blocked: play without saving
+        backend = None
+    return Store(backend, EMBED_GAME_KEY if url.embed else GAME_KEY)
 
 
-def set_text(el, text):
-    """The one way this module writes visible text (every text comes from i18n)."""
-    if el.textContent != text:
-        el.textContent = text
-
-
-def set_lines(box, texts):
-    """Replace ``box``'s content with one paragraph per text."""
-    box.replaceChildren()
-    for text in texts:
-        p = document.createElement("p")
-        set_text(p, text)
-        box.appendChild(p)
-
-
-def set_label(el, text):
-    el.setAttribute("aria-label", text)
-
-
-def log_error(where, exc):
-    window.console.error(f"Sixty-Six: {where}: {type(exc).__name__}: {exc}")
-
-
-class App:
-    def __init__(self):
-        self.url = UrlOptions.parse(str(window.location.search or ""))
-        try:
-            backend = window.localStorage
-        except Exception:  # storage blocked: play without saving
-            backend = None
-        self.store = Store(backend, EMBED_GAME_KEY if self.url.embed else GAME_KEY)
-        self.settings = self.store.load_settings()
-        self.stats = self.store.load_stats()
-        #: Notices said once per page: saving failed, the match moved on in another tab.
-        self.told = set()
-        #: Raised whenever self.table is replaced: a computer turn under way stops.
-        self.generation = 0
-        #: What the confirm dialog is asking about: ("seed", n) or ("new", None).
-        self.confirming = None
-        self.outdated = False
-        browser = [str(x) for x in (window.navigator.languages or [])]
-        self.lang = pick_language(self.url.lang, self.settings.lang, browser)
-        self.catalogs = {lang: load_catalog(lang) for lang in LANGUAGES}
-        self.tr = Translator(self.lang, self.catalogs[self.lang])
-        self.level = self.url.level or self.settings.level
-        self.stats.level = self.level
-        self.pace = pace_for(self.settings.speed, self.url.fast)
-        self.busy = False
-        #: The bot is computing a move (the only time the table says "thinking").
-        self.thinking = False
-        #: The pause under way that a click, tap or key may cut short (a future)...
-        self.hurry_wait = None
-        #: ...or a click that came while the trick's last card was still landing.
-        self.hurried = False
-        self.hint_pending = False
-        self.notices = ["notice.discarded"] if self.store.discarded else []
-        self.update_waiting = False
-        self.rendered_trick = []
-        #: The player's turn has been said in the live region.
-        self.turn_said = False
-        self.rendered_messages = None
-        self.rendered_story = None
-        self.refocus_hand = None
-        self.worker = None
-        self.table = self.load_table()
-        self.proxies = []
-        self.review = ReviewDialog(self)
-        self.match_table = None  # the match's own table, kept aside while a deal is replayed
-
-    # -- start -------------------------------------------------------------
-    def load_table(self):
-        saved = None
-        try:
-            saved = self.store.load_game()
-        except SavedDataError as e:  # the store has removed it
-            window.console.warn(f"Sixty-Six: saved game discarded ({e})")
-            self.notices.append("notice.corrupt")
-        seed = self.url.seed
-        table = Table.from_saved(saved, self.stats) if saved is not None else None
-        if table is not None and seed is not None and table.match.seed != seed:
-            if table.in_progress:
-                self.confirming = ("seed", seed)  # asked once the table shows (start)
-            else:
-                table = None
-        if table is not None:
-            if not table.hand_over:
-                table.say("msg.resumed")
+def open_table(store, stats, seed, notices, practice=False):
+    """The saved match (resumed), or a new one; and the ``?seed=`` to ask about
+    when the link's match would replace a match in progress."""
+    saved = None
+    try:
+        saved = store.load_game()
+    except SavedDataError as e:  # the store has removed it
+        window.console.warn(f"Sixty-Six: saved game discarded ({e})")
+        notices.append("notice.corrupt")
+    ask_seed = None
+    table = Table.from_saved(saved, stats) if saved is not None else None
+    if table is not None and seed is not None and table.match.seed != seed:
+        if table.in_progress:
+            ask_seed = seed  # asked once the table shows
         else:
-            table = self.new_table(seed)
-        self.save(table)
-        return table
-
-    def new_table(self, seed=None):
-        """A new match's table: a practice one while the player practises."""
-        return Table.new(seed, self.stats, practice=self.practising())
-
-    def practising(self):
-        """Practice is the player's setting; the embedded game never practises."""
-        return self.settings.practice and not self.url.embed
-
-    def save(self, table=None):
-        table = table or self.table
-        if table.replay_of is not None:
-            return  # a replayed deal is never saved and never counted
-        stats_saved = self.store.save_stats(self.stats)  # first: a tab adopting the match reads these
-        status = self.store.save_game(table.match, table.counted_hands, table.practice)
-        if status == STALE:
-            self.adopt_newer()
-        elif status == FAILED or not stats_saved:
-            self.tell_once("notice.save_failed")
-
-    def tell_once(self, key, render=False):
-        if key not in self.told:
-            self.told.add(key)
-            self.notices.append(key)
-            if render:
-                self.render()
-
-    def replace_table(self, table):
-        self.table = table
-        self.generation += 1
-        self.hurried = False
-        self.rendered_messages = None
-
-    def adopt_newer(self):
-        """Another tab moved this match on: show its position, never write over it."""
-        try:
-            saved = self.store.load_game()
-        except SavedDataError:
-            saved = None
-        if saved is None:
-            return
-        self.stats = self.load_stats()
-        if self.match_table is not None:  # a replay on the table: the match waits aside
-            self.match_table = Table.from_saved(saved, self.stats)
-        else:
-            self.replace_table(Table.from_saved(saved, self.stats))
-        self.tell_once("notice.other_tab")
-        self.render()
-
-    def load_stats(self):
-        stats = self.store.load_stats()
-        stats.level = self.level
-        return stats
-
-    def on_storage(self, event):
-        """The storage event fires in every other tab of this origin on a write."""
-        key = str(event.key or "")
-        if key == STATS_KEY:
-            self.stats = self.load_stats()
-            for table in (self.table, self.match_table):
-                if table is not None:
-                    table.stats = self.stats
-        elif key == self.store.game_key and not self.busy and self.store.newer_elsewhere():
-            self.adopt_newer()  # while busy, the next save finds it STALE and adopts
-
-    def listen(self, el, event, handler):
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        el.addEventListener(event, proxy)
-
-    def bind(self):
-        self.listen(by_id("hand"), "click", self.on_hand_click)
-        self.listen(by_id("hand"), "keydown", self.on_hand_key)
-        for name in ("exchange", "close", "declare"):
-            self.listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.take_input([n]))
-        self.listen(by_id("btn-hint"), "click", lambda e: self.spawn(self.ask_hint()))
-        self.listen(by_id("btn-take-back"), "click", lambda e: self.take_back())
-        self.listen(by_id("btn-next-hand"), "click", lambda e: self.hold_and(self.next_hand()))
-        self.listen(by_id("btn-new-match"), "click", lambda e: self.spawn(self.new_match(close_menu=True)))
-        self.listen(by_id("btn-new-match-end"), "click", lambda e: self.hold_and(self.new_match()))
-        self.listen(by_id("btn-rules"), "click", lambda e: self.show_dialog("rules-dialog"))
-        self.listen(by_id("btn-menu"), "click", lambda e: self.open_menu())
-        self.listen(by_id("btn-last-trick"), "click", lambda e: self.open_last_trick())
-        self.listen(by_id("btn-sheet"), "click", lambda e: self.open_sheet())
-        self.listen(by_id("btn-stats"), "click", lambda e: self.open_stats())
-        self.listen(by_id("btn-stats-reset"), "click", lambda e: self.ask_reset_stats())
-        self.listen(by_id("btn-review"), "click", lambda e: self.spawn(self.review.open(self.table.hand_record())))
-        self.listen(by_id("btn-replay"), "click", lambda e: self.hold_and(self.replay(False)))
-        self.listen(by_id("btn-replay-other"), "click", lambda e: self.hold_and(self.replay(True)))
-        self.listen(by_id("btn-back"), "click", lambda e: self.hold_and(self.back_to_match()))
-        self.listen(by_id("btn-share"), "click", lambda e: self.open_share())
-        self.listen(window, "hashchange", lambda e: self.open_link())
-        self.review.bind()
-        self.listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notice())
-        for button in document.querySelectorAll("button.lang"):
-            self.listen(button, "click", lambda e: self.switch_language(str(e.currentTarget.dataset.lang)))
-        self.listen(by_id("level-select"), "change", self.on_level)
-        self.listen(by_id("count-myself"), "change", self.on_count_myself)
-        self.listen(by_id("practice"), "change", self.on_practice)
-        self.listen(by_id("speed-select"), "change", self.on_speed)
-        self.listen(by_id("trick"), "click", lambda e: self.hurry())
-        self.listen(document, "keydown", self.on_page_key)
-        self.listen(document, "sixtysix:update-ready", lambda e: self.on_update_ready())
-        self.listen(document, "sixtysix:outdated", lambda e: self.on_outdated())
-        self.listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready", True))
-        self.listen(window, "storage", self.on_storage)
-        self.listen(by_id("confirm-dialog"), "close", lambda e: self.on_confirm_closed())
-        self.listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
-        self.listen(by_id("btn-confirm-replace"), "click", lambda e: by_id("confirm-dialog").close("replace"))
-        if root.getAttribute("data-sw-update") == "ready":
-            self.on_update_ready()
-        if root.getAttribute("data-sw-update") == "outdated":
-            self.on_outdated()
-        if root.getAttribute("data-sw") == "failed":
-            self.tell_once("notice.offline_not_ready")
-
-    async def start(self):
-        self.bind()
-        self.apply_static_texts()
-        self.render()
-        root.classList.remove("booting")
-        root.classList.add("ready")
-        window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
-        if self.confirming:
-            self.ask_confirm("confirm.seed")
-        else:
-            self.open_link()
-        # The bot's own Pyodide boots only now: started with the page, it competed
-        # with the page's interpreter for the two cores and delayed "ready" by
-        # about 40% (docs/performance.md). ask_worker awaits it.
-        self.worker_boot = asyncio.ensure_future(self.boot_worker())
-        await self.computer_turns()
-
-    async def boot_worker(self):
-        """The bot worker, or ``None`` where it cannot start (its own boot needs
-        IndexedDB, which a cross-site frame may refuse): then the computer
-        thinks on this page, which pauses the page while it does (also with
-        ``?worker=0``, for tests)."""
-        if not self.url.worker:
-            return None
-        try:
-            return await create_named_worker(src="./ui/bot_worker.py", name="bot", config="./pyscript.toml")
-        except Exception as exc:
-            window.console.warn(f"Sixty-Six: the bot worker did not start ({type(exc).__name__}: {exc}); "
-                                "the computer thinks on this page")
-            return None
-
-    def hold_and(self, coro):
-        """Mark the table as busy right away, then run ``coro``."""
-        root.dataset.toMove = "computer"
-        root.dataset.busy = "1"
-        return self.spawn(coro)
-
-    def spawn(self, coro):
-        """Run an event's coroutine; errors are logged (and fail the e2e tests)."""
-        async def guarded():
-            try:
-                await coro
-            except Exception as exc:  # keep the page alive
-                log_error("event", exc)
-                self.busy = False
-            if not self.busy:
-                self.render()  # whatever happened, the markers end up true
-        return asyncio.ensure_future(guarded())
-
-    # -- playing -----------------------------------------------------------
-    def on_hand_click(self, event):
-        button = event.target.closest("button.card")
-        if not button:
-            return
-        code = str(button.dataset.code)
-        if self.busy:
-            return
-        if str(button.getAttribute("aria-disabled")) == "true":
-            if self.table.explain_refusal(code):  # a dimmed card: say why, in words
-                self.render()
-            return
-        actions = self.table.actions_for_card(code)
-        if not actions:
-            return
-        cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
-        self.refocus_hand = cards.index(code) if document.activeElement == button else None
-        self.take_input(actions)
-
-    def take_input(self, notations):
-        """Accept the player's action at once: the markers say "wait" before
-        this event returns, so nothing (a person or a test) acts twice."""
-        if self.busy or not self.table.human_to_move():
-            return
-        root.dataset.toMove = "computer"
-        root.dataset.busy = "1"
-        self.spawn(self.human(notations))
-
-    def on_hand_key(self, event):
-        key = str(event.key)
-        moves = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
-        buttons = list(by_id("hand").querySelectorAll("button.card"))
-        if not buttons or key not in (*moves, "Home", "End"):
-            return
-        current = next((i for i, b in enumerate(buttons) if b == document.activeElement), 0)
-        if key == "Home":
-            target = 0
-        elif key == "End":
-            target = len(buttons) - 1
-        else:
-            target = (current + moves[key]) % len(buttons)
-        event.preventDefault()
-        for i, b in enumerate(buttons):
-            b.tabIndex = 0 if i == target else -1
-        buttons[target].focus()
-
-    async def human(self, notations):
-        """The player's action(s): a card (maybe with its marriage) or a button."""
-        if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
-            self.render()
-            return
-        self.busy = True
-        try:
-            self.table.apply_human(notations, self.settings.count_myself)
-            self.save()
-            self.render()
-            if notations[-1].startswith("play:") and self.pace["travel"]:
-                await asyncio.sleep(self.pace["travel"])
-            await self.show_finished_trick()
-        finally:
-            self.busy = False
-        await self.computer_turns()
-
-    async def computer_turns(self):
-        """Let the computer act until it is the player's turn or the hand ends."""
-        if self.busy:
-            return
-        self.busy = True
-        generation = self.generation
-        try:
-            while generation == self.generation and self.table.computer_to_move():
-                self.thinking = True
-                self.render()
-                started = window.performance.now()
-                view = self.table.view(COMPUTER)
-                try:
-                    notation = await self.ask_worker("choose", view, self.level)
-                    elapsed = (window.performance.now() - started) / 1000
-                    if elapsed < self.pace["think"]:
-                        await asyncio.sleep(self.pace["think"] - elapsed)
-                finally:
-                    self.thinking = False
-                if generation != self.generation or not self.table.computer_to_move():
-                    break  # the table changed meanwhile (new match, another tab)
-                if not self.table.apply_computer(notation or ""):
-                    self.notices.append("notice.bot_failed")
-                self.save()
-                self.render()
-                if notation and notation.startswith("play:") and self.pace["travel"]:
-                    await asyncio.sleep(self.pace["travel"])
-                await self.show_finished_trick()
-        finally:
-            self.busy = False
-            self.render()
-
-    async def show_finished_trick(self):
-        """Leave a completed trick on the table for a moment (the player's
-        speed setting; a click, tap or key cuts it short), then gather it."""
-        table = self.table
-        if table.showing_trick is None:
-            return
-        hurried = await self.pause(self.pace["show_trick"])
-        self.hurried = False
-        winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
-        trick = by_id("trick")
-        if not hurried and self.pace["gather"]:
-            aim_gather(trick, by_id("my-pile" if winner == "you" else "opp-pile"))
-            trick.classList.add(f"gather-{winner}")
-            await asyncio.sleep(self.pace["gather"])
-            trick.classList.remove(f"gather-{winner}")
-        root.dataset.gathered = "hurried" if hurried else "timed"
-        if table is self.table:  # not replaced meanwhile
-            table.gather()
-        self.render()
-
-    async def pause(self, seconds):
-        """Wait ``seconds``, or less if :meth:`hurry` is called; True if it was."""
-        if self.hurried:
-            return True
-        if seconds <= 0:
-            return False
-        loop = asyncio.get_event_loop()
-        wait = self.hurry_wait = loop.create_future()
-        timer = loop.call_later(seconds, lambda: wait.done() or wait.set_result(False))
-        try:
-            return await wait
-        finally:
-            timer.cancel()
-            self.hurry_wait = None
-
-    def hurry(self):
-        """The player clicked, tapped or pressed a key on a finished trick: gather it now."""
-        if self.table.showing_trick is None:
-            return
-        self.hurried = True
-        if self.hurry_wait is not None and not self.hurry_wait.done():
-            self.hurry_wait.set_result(True)
-
-    def on_page_key(self, event):
-        """Enter, Space or Escape while a finished trick is on show gathers it
-        (no dialog is open then: the table is busy)."""
-        if self.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
-            event.preventDefault()
-            self.hurry()
-
-    async def ask_worker(self, function, view, level=None):
-        """Call the bot worker; ``None`` if it fails (the table then falls back)."""
-        return await self.call_worker(function, json.dumps(view), *([level] if level else []))
-
-    async def call_worker(self, function, *args):
-        """Call ``function`` of the bot worker with JSON-like ``args``; ``None`` if it fails."""
-        try:
-            if self.worker is None:
-                window.performance.mark("sixtysix:worker-wait")
-                self.worker = await self.worker_boot
-                if self.worker is None:  # the worker's module itself, on this page (imported only then)
-                    from ui import bot_worker
-                    self.worker = bot_worker
-                window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
-            window.performance.mark("sixtysix:ask")
-            result = getattr(self.worker, function)(*args)
-            if not isinstance(result, str):  # a worker's answer is a promise
-                result = await result
-            # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
-            window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
-            return str(result)
-        except Exception as exc:
-            log_error(f"bot worker {function}", exc)
-            return None
-
-    async def ask_hint(self):
-        if self.hint_pending or not self.table.human_to_move() or self.busy:
-            return
-        self.hint_pending = True
-        self.render()
-        view = self.table.view(HUMAN)
-        try:
-            notation = await self.ask_worker("hint", view)
-        finally:
-            self.hint_pending = False
-        if self.table.view(HUMAN)["history"] == view["history"]:
-            self.table.set_hint(notation)
-        self.render()
-
-    async def next_hand(self):
-        if self.busy or not self.table.hand_over or self.table.match_over or self.table.replay_of is not None:
-            return
-        if document.activeElement == by_id("btn-next-hand"):
-            self.refocus_hand = 0  # a keyboard player lands on the new hand
-        self.table.next_hand()
-        self.save()
-        if self.reload_if_outdated() or self.apply_update_now():  # a new version takes over now
-            return
-        self.render()
-        await self.computer_turns()
-
-    async def new_match(self, close_menu=False, seed=None, confirmed=False):
-        """A new match; over one in progress, only once the player confirms
-        (the abandoned match counts as lost). Works while the computer thinks."""
-        if close_menu:
-            by_id("menu-dialog").close()
-        match = self.match_table or self.table  # a replay on the table: the match waits aside
-        if match.in_progress and not confirmed:
-            self.confirming = ("new", seed)
-            self.ask_confirm("confirm.new_match")
-            return
-        match.abandon()
-        self.match_table = None  # a replay in progress ends with the old match
-        self.replace_table(self.new_table(seed))  # a computer turn under way stops at its next step
-        while self.busy:
-            await asyncio.sleep(0.02)
-        self.save()
-        self.drop_seed_from_url()
-        if self.reload_if_outdated() or self.apply_update_now():
-            return
-        self.land_focus()
-        self.render()
-        await self.computer_turns()
-
-    def land_focus(self):
-        """A new match: focus on the table's heading now and on the first card
-        once the player may play, never on <body> (the button pressed may hide)."""
-        self.refocus_hand = 0
-        by_id("app-title").focus()
-
-    def drop_seed_from_url(self):
-        """A reload must resume the match on the table, not restart the link's seed."""
-        if self.url.seed is None:
-            return
-        params = window.URLSearchParams.new(window.location.search)
-        params.delete("seed")
-        query = str(params.toString())
-        window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
-        self.url.seed = None
-
-    def ask_confirm(self, text_key, title="confirm.title", yes="confirm.replace", no="confirm.keep"):
-        set_text(by_id("confirm-title"), self.tr.t(title))
-        set_text(by_id("btn-confirm-replace"), self.tr.t(yes))
-        set_text(by_id("btn-confirm-keep"), self.tr.t(no))
-        set_text(by_id("confirm-text"), self.tr.t(text_key))
-        root.dataset.confirm = text_key.split(".", 1)[1]
-        self.show_dialog("confirm-dialog")
-
-    def on_confirm_closed(self):
-        asking, self.confirming = self.confirming, None
-        root.dataset.confirm = ""
-        if asking is None:
-            return
-        kind, seed = asking
-        if kind == "reset":
-            self.reset_stats(str(by_id("confirm-dialog").returnValue) == "replace")
-        elif str(by_id("confirm-dialog").returnValue) == "replace":
-            self.hold_and(self.new_match(seed=seed, confirmed=True))
-        elif kind == "seed":
-            self.drop_seed_from_url()  # keep the match; the link is not asked again on reload
-            self.open_link()
-
-    # -- replays and share links ---------------------------------------------
-    async def replay(self, other_seat):
-        """Deal this hand again apart from the match (ui/replay.py); the match waits aside."""
-        if self.busy:
-            return
-        self.start_replay(self.table.hand_record(), other_seat, self.table.result_facts())
-        await self.computer_turns()
-
-    def start_replay(self, hand, other_seat=False, original=None):
-        if self.match_table is None:
-            self.match_table = self.table
-        self.replace_table(replay_table(hand, other_seat, original))
-        self.render()
-
-    async def back_to_match(self):
-        if self.busy or self.match_table is None:
-            return
-        table, self.match_table = self.match_table, None
-        self.replace_table(table)
-        self.render()
-        await self.computer_turns()  # the match resumes where it was
-
-    def open_share(self):
-        hand = self.table.hand_record()
-        # The page's own address without its query: a link carries no ?seed= or test option.
-        base = str(window.location.origin) + str(window.location.pathname)
-        by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
-        by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
-        self.show_dialog("share-dialog")
-
-    def open_link(self):
-        """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.
-        A broken link gets a notice; the saved match is never touched either way."""
-        text = str(window.location.hash or "")
-        if not text.startswith(share.PREFIX):
-            return
-        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-        try:
-            deck, dealer, actions = share.parse(text)
-        except share.LinkError as e:
-            window.console.warn(f"Sixty-Six: share link refused ({e})")
-            self.notices.append("notice.bad_link")
-            self.render()
-            return
-        hand = {"deck": deck, "dealer": dealer, "actions": actions}
-        if actions:
-            self.spawn(self.review.open(hand))
-        else:
-            self.start_replay(hand)
-            self.spawn(self.play_on_when_idle())
-
-    async def play_on_when_idle(self):
-        """Let the computer move in a table swapped in while a turn was running
-        (that turn stops when it sees the table changed)."""
-        while self.busy:
-            await asyncio.sleep(0.05)
-        await self.computer_turns()
-
-    # -- settings, dialogs, notices ------------------------------------------
-    def switch_language(self, lang):
-        if lang not in LANGUAGES:
-            return
-        self.lang = lang
-        self.tr = Translator(lang, self.catalogs[lang])
-        self.settings.lang = lang
-        self.store.save_settings(self.settings)
-        self.apply_static_texts()
-        by_id("announce").replaceChildren()  # said already, and in the other language
-        self.rendered_messages = None
-        self.rendered_story = None
-        self.render()
-        if by_id("last-trick-dialog").open:
-            self.fill_last_trick()
-        if by_id("sheet-dialog").open:
-            self.fill_sheet(by_id("sheet-box"))
-        if by_id("stats-dialog").open:
-            fill_stats(by_id("stats-box"), self.stats, self.tr)
-        if by_id("review-dialog").open:
-            self.review.render()
-
-    def on_level(self, event):
-        level = str(event.target.value)
-        if level in PLAYER_LEVELS:
-            self.level = level
-            self.settings.level = level
-            self.stats.level = level  # the hands from now on count at this level
-            self.store.save_settings(self.settings)
-
-    def on_speed(self, event):
-        """A new speed applies at once, even to a turn under way."""
-        speed = str(event.target.value)
-        if speed in SPEEDS:
-            self.settings.speed = speed
-            self.store.save_settings(self.settings)
-            self.pace = pace_for(speed, self.url.fast)
-            root.dataset.speed = speed
-
-    def on_count_myself(self, event):
-        self.settings.count_myself = bool(event.target.checked)
-        self.store.save_settings(self.settings)
-        self.render()
-
-    def on_practice(self, event):
-        """Practice on: this match becomes a practice match (never counted) and
-        the computer's cards show; off: they hide, the match stays practice."""
-        self.settings.practice = bool(event.target.checked)
-        self.store.save_settings(self.settings)
-        match = self.match_table or self.table
-        if self.practising():
-            match.start_practice()
-            self.save(match)
-        self.render()
-
-    def take_back(self):
-        """Practice: undo the player's last move (and the computer's answers)."""
-        if self.busy or self.table.replay_of is not None or not self.table.take_back():
-            return
-        self.refocus_hand = 0
-        self.save()
-        self.render()
-
-    def open_menu(self):
-        by_id("level-select").value = self.level if self.level in PLAYER_LEVELS else self.settings.level
-        by_id("count-myself").checked = self.settings.count_myself
-        by_id("practice").checked = self.settings.practice
-        by_id("speed-select").value = self.settings.speed
-        by_id("menu-dialog").showModal()
-
-    def open_last_trick(self):
-        self.fill_last_trick()
-        self.show_dialog("last-trick-dialog")
-
-    def show_dialog(self, name):
-        """showModal, then focus the element meant to be first. Not the autofocus
-        attribute: a cross-origin frame blocks it with a console error."""
-        dialog = by_id(name)
-        dialog.returnValue = ""
-        dialog.showModal()
-        first = dialog.querySelector("[data-autofocus]")
-        if first:
-            first.focus()
-
-    def fill_last_trick(self):
-        model = self.model()
-        box = by_id("last-trick-cards")
-        box.replaceChildren()
-        for card in model.last_trick or []:
-            figure = document.createElement("figure")
-            img = self.card_img(card.code, card.name)
-            img.classList.add(f"by-{card.owner}")
-            caption = document.createElement("figcaption")
-            set_text(caption, card.owner_name)
-            figure.append(img, caption)
-            box.appendChild(figure)
-        set_text(by_id("last-trick-text"), model.last_trick_text)
-
-    def open_stats(self):
-        by_id("menu-dialog").close()
-        fill_stats(by_id("stats-box"), self.stats, self.tr)
-        self.show_dialog("stats-dialog")
-
-    def ask_reset_stats(self):
-        by_id("stats-dialog").close()
-        self.confirming = ("reset", None)
-        self.ask_confirm("confirm.reset", "confirm.reset.title", "confirm.reset.yes", "confirm.reset.no")
-
-    def reset_stats(self, confirmed):
-        """After the question: every level's counts gone (or kept); the statistics shown again."""
-        if confirmed:
-            self.stats.reset()
-            self.store.save_stats(self.stats)
-            self.render()
-        self.open_stats()
-
-    def open_sheet(self):
-        self.fill_sheet(by_id("sheet-box"))
-        self.show_dialog("sheet-dialog")
-
-    def fill_sheet(self, box):
-        table = self.match_table or self.table
-        fill_sheet(box, table.match, self.tr, self.review_hand, table.practice is not None)
-
-    def review_hand(self, number):
-        """Review hand ``number`` (0-based) of the match, from the score sheet."""
-        if by_id("sheet-dialog").open:
-            by_id("sheet-dialog").close()
-        table = self.match_table or self.table
-        self.spawn(self.review.open(table.hand_record(number)))
-
-    def on_update_ready(self):
-        if self.update_waiting:
-            return
-        self.update_waiting = True
-        self.notices.append("notice.update")
-        self.render()
-
-    def on_outdated(self):
-        """Another tab installed a new version: this tab's code is old. Say so, and
-        reload at the next hand boundary."""
-        if self.outdated:
-            return
-        self.outdated = True
-        self.tell_once("notice.outdated")
-        self.render()
-        if self.match_table is None and (self.table.hand_over or not self.table.in_progress):
-            self.reload_if_outdated()
-
-    def reload_if_outdated(self):
-        if not self.outdated:
-            return False
-        window.location.reload()
-        return True
-
-    def apply_update_now(self):
-        """Between hands: hand over to a waiting new version (it reloads the page)."""
-        if not self.update_waiting:
-            return False
-        self.update_waiting = False
-        try:
-            return bool(window.sixtysixApplyUpdate())
-        except Exception as exc:
-            log_error("update", exc)
-            return False
-
-    def dismiss_notice(self):
-        self.notices = []
-        self.render()
-
-    # -- rendering -----------------------------------------------------------
-    def model(self):
-        return present.build(self.table, self.settings, self.tr, busy=self.busy, hint_pending=self.hint_pending,
-                             thinking=self.thinking)
-
-    def apply_static_texts(self):
-        t = self.tr.t
-        root.lang = self.lang
-        for el in document.querySelectorAll("[data-i18n]"):
-            set_text(el, t(str(el.dataset.i18n)))
-        for el in document.querySelectorAll("[data-i18n-label]"):
-            set_label(el, t(str(el.dataset.i18nLabel)))
-        document.title = t("app.title")
-
-    def card_src(self, code):
-        return f"assets/cards/{self.lang}/{code}.svg"
-
-    def card_img(self, code, name):
-        img = document.createElement("img")
-        img.className = "card-img"
-        img.src = self.card_src(code)
-        img.alt = name
-        img.draggable = False
-        return img
-
-    def render(self):
-        m = self.model()
-        self.render_markers(m)
-        self.render_score(m)
-        self.render_opponent(m)
-        self.render_stock(m)
-        self.render_trick(m)
-        self.render_hand(m)
-        self.render_status(m)
-        self.render_story(m)
-        self.render_buttons(m)
-        self.render_notice()
-        self.announce(m)
-        for lang_button in document.querySelectorAll("button.lang"):
-            lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == self.lang else "false")
-
-    def announce(self, m):
-        """Say each new event once in the polite live region, then the player's
-        turn once it comes. New lines are appended (a screen reader reads only
-        those); the region keeps the last few."""
-        lines = [present.message_text(e, self.tr) for e in self.table.take_events()]
-        if m.can_act and not self.turn_said:
-            lines.append(m.turn_text)
-        self.turn_said = m.can_act
-        if not lines:
-            return
-        box = by_id("announce")
-        p = document.createElement("p")
-        set_text(p, " ".join(lines))
-        box.appendChild(p)
-        while box.children.length > 3:
-            box.firstElementChild.remove()
-
-    def render_markers(self, m):
-        d = root.dataset
-        d.toMove = m.to_move
-        d.hand = str(m.hand_number)
-        d.score = f"{m.score[HUMAN]}-{m.score[COMPUTER]}"
-        d.stock = str(m.stock_count)
-        d.stockState = m.stock_state
-        d.result = m.result_reason or ""
-        d.hint = self.table.hint or ""
-        d.lang = self.lang
-        d.busy = "1" if (self.busy or self.hint_pending) else "0"
-        d.speed = self.settings.speed
-        d.thinking = "1" if self.thinking else "0"
-        d.practice = ("on" if m.practice_aids else "match") if m.practice else ""
-
-    def render_score(self, m):
-        set_text(by_id("score-you"), str(m.score[HUMAN]))
-        set_text(by_id("score-computer"), str(m.score[COMPUTER]))
-        set_text(by_id("score-aria"), m.score_aria)
-        set_text(by_id("hand-number"), m.hand_number_text)
-
-    def render_opponent(self, m):
-        box = by_id("opp-hand")
-        set_label(box, m.opponent_aria)
-        by_id("practice-badge").hidden = not m.practice
-        shown = [str(img.getAttribute("data-code") or "") for img in box.children]
-        if m.revealed and shown != [c.code for c in m.revealed]:
-            box.replaceChildren()  # the hand is over: the computer's cards face up
-            for card in m.revealed:
-                img = self.card_img(card.code, card.name)
-                img.dataset.code = card.code
-                box.appendChild(img)
-        elif not m.revealed and any(shown):
-            box.replaceChildren()
-        while box.children.length > m.opponent_count:
-            box.lastElementChild.remove()
-        while box.children.length < m.opponent_count:
-            img = document.createElement("img")
-            img.className = "card-img back"
-            img.src = "assets/cards/back.svg"
-            img.alt = ""
-            box.appendChild(img)
-        self.render_pile("opp-pile", "opp-pile-text", m.piles["computer"], m.pile_texts["computer"])
-        self.render_pile("my-pile", "my-pile-text", m.piles["you"], m.pile_texts["you"])
-
-    def render_pile(self, pile_id, text_id, count, text):
-        pile = by_id(pile_id)
-        pile.dataset.count = str(count)
-        pile.classList.toggle("empty", count == 0)
-        set_text(by_id(text_id), text)
-
-    def render_stock(self, m):
-        stock = by_id("stock")
-        stock.dataset.state = m.stock_state
-        set_label(stock, m.stock_aria)
-        trump = by_id("trump-card")
-        if m.trump_card is None:
-            trump.hidden = True
-        else:
-            trump.hidden = False
-            src = self.card_src(m.trump_card) if m.trump_face_up else "assets/cards/back.svg"
-            if not str(trump.src).endswith(src):
-                trump.src = src
-        set_text(by_id("stock-count"), m.stock_text)
-        set_text(by_id("trump-text"), m.trump_text)
-
-    def render_trick(self, m):
-        box = by_id("trick")
-        codes = [c.code for c in m.trick]
-        box.classList.toggle("complete", m.trick_complete)
-        for img in list(box.querySelectorAll("img.card-img")):
-            if str(img.dataset.code) not in codes:
-                img.remove()
-        for card in m.trick:
-            img = box.querySelector(f'img[data-code="{card.code}"]')
-            if not img:
-                img = self.card_img(card.code, card.name)
-                img.dataset.code = card.code
-                img.classList.add(f"by-{card.owner}")
-                if card.code not in self.rendered_trick:
-                    img.classList.add("arrive")
-                box.appendChild(img)
-            else:
-                img.alt = card.name
-                img.src = self.card_src(card.code)
-            img.classList.toggle("wins", card.wins)
-        self.rendered_trick = codes
-
-    def render_hand(self, m):
-        hand = by_id("hand")
-        set_label(hand, m.my_hand_aria)
-        existing = {str(b.dataset.code): b for b in hand.querySelectorAll("button.card")}
-        wanted = [c.code for c in m.my_cards]
-        had_focus = hand.contains(document.activeElement)
-        for code, button in existing.items():
-            if code not in wanted:
-                button.remove()
-        buttons = []
-        for card in m.my_cards:
-            button = existing.get(card.code)
-            if button is None:
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "card"
-                button.dataset.code = card.code
-                button.appendChild(self.card_img(card.code, card.name))
-            img = button.firstElementChild
-            if img.alt != card.name:
-                img.alt = card.name
-                img.src = self.card_src(card.code)
-            button.setAttribute("aria-disabled", "false" if card.playable else "true")
-            button.classList.toggle("playable", card.playable)
-            button.classList.toggle("dimmed", card.dimmed)
-            button.classList.toggle("hinted", card.hinted)
-            buttons.append(button)
-        current = [str(b.dataset.code) for b in hand.querySelectorAll("button.card")]
-        if current != wanted:
-            for button in buttons:
-                hand.appendChild(button)
-        # One card in the tab order (arrow keys move between them).
-        focus_at = None
-        if self.refocus_hand is not None and m.can_act and buttons:
-            focus_at = min(self.refocus_hand, len(buttons) - 1)
-            self.refocus_hand = None
-        elif had_focus and hand.contains(document.activeElement):
-            focus_at = next(i for i, b in enumerate(buttons) if b == document.activeElement)
-        tab_at = focus_at if focus_at is not None else next(
-            (i for i, c in enumerate(m.my_cards) if c.playable), 0)
-        for i, button in enumerate(buttons):
-            button.tabIndex = 0 if i == tab_at else -1
-        if focus_at is not None:
-            buttons[focus_at].focus()
-
-    def render_status(self, m):
-        set_text(by_id("turn"), m.turn_text)
-        set_text(by_id("points"), m.points_text)
-        if m.messages != self.rendered_messages:
-            set_lines(by_id("messages"), m.messages)
-            self.rendered_messages = list(m.messages)
-        set_text(by_id("stats-hands"), m.stats_texts[0])
-        set_text(by_id("stats-matches"), m.stats_texts[1])
-        by_id("btn-last-trick").disabled = m.last_trick is None
-
-    def render_story(self, m):
-        box = by_id("story")
-        box.hidden = not m.story_lines
-        sheet = by_id("story-sheet")
-        sheet.hidden = not m.match_over
-        if m.match_over and m.story_lines != self.rendered_story:
-            self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
-        if m.story_lines != self.rendered_story:
-            set_lines(by_id("story-lines"), m.story_lines)
-            self.rendered_story = list(m.story_lines)
-
-    def render_buttons(self, m):
-        ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
-               "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
-               "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back",
-               "take_back": "btn-take-back"}
-        lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
-        for name, el_id in ids.items():
-            button = by_id(el_id)
-            appears = m.buttons[name] and button.hidden
-            button.hidden = not m.buttons[name]
-            button.classList.toggle("hinted", m.hinted_button == name)
-            if appears and name in ("next_hand", "new_match") and lost_focus:
-                button.focus()  # the hand ended: its next step is one key away
-        by_id("btn-hint").setAttribute("aria-busy", "true" if self.hint_pending else "false")
-
-    def render_notice(self):
-        box = by_id("notice")
-        box.hidden = not self.notices
-        if self.notices:
-            set_text(by_id("notice-text"), " ".join(self.tr.t(k) for k in self.notices))
+            table = None
+    if table is not None:
+        if not table.hand_over:
+            table.say("msg.resumed")
+    else:
+        table = Table.new(seed, stats, practice=practice)
+    return table, ask_seed
+
+
+def build_page():
+    url = UrlOptions.parse(str(window.location.search or ""))
+    store = open_store(url)
+    settings = store.load_settings()
+    stats = store.load_stats()
+    browser = [str(x) for x in (window.navigator.languages or [])]
+    lang = pick_language(url.lang, settings.lang, browser)
+    catalogs = {code: load_catalog(code) for code in LANGUAGES}
+    level = url.level or settings.level
+    stats.level = level
+    worker = BotWorker(in_worker=url.worker)
+    renderer = Renderer(lang, None)
+    controls = Controls(url, store, settings, stats, Translator(lang, catalogs[lang]), catalogs, renderer, worker)
+    notices = ["notice.discarded"] if store.discarded else []
+    table, ask_seed = open_table(store, stats, url.seed, notices, controls.practising())
+    flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
+                render=controls.render, save=controls.save, log=log_error,
+                gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
+                pace=pace_for(settings.speed, url.fast), level=level)
+    flow.notices = notices
+    controls.flow = flow
+    controls.dialogs = Dialogs(controls)
+    renderer.fill_sheet = controls.dialogs.fill_sheet  # the finished match's sheet, with its review buttons
+    controls.events = Events(controls, controls.dialogs)
+    controls.review = ReviewDialog(controls)
+    controls.save(table)
+    if ask_seed is not None:
+        controls.dialogs.ask_seed(ask_seed)
+    return controls
+
+
+async def start(controls):
+    controls.events.bind()
+    controls.renderer.apply_static_texts(controls.tr)
+    controls.render()
+    root.classList.remove("booting")
+    root.classList.add("ready")
+    window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
+    dialogs = controls.dialogs
+    if dialogs.confirming:
+        dialogs.ask_confirm("confirm.seed")
+    else:
+        dialogs.open_link()
+    # The bot's own Pyodide boots only now: started with the page, it competed
+    # with the page's interpreter for the two cores and delayed "ready" by
+    # about 40% (docs/performance.md). The first bot call awaits it.
+    controls.worker.boot()
+    await controls.computer_turns()
 
 
 async def main():
     if root.classList.contains("frame-blocked"):
-        return  # ui/guard.js refused the framing page: no playable table here
+        return  # js/guard.js refused the framing page: no playable table here
     try:
-        app = App()
-        await app.start()
+        await start(build_page())
     except Exception as exc:
         log_error("start", exc)
         lang = str(root.lang or "pt")

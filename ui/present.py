@@ -82,6 +82,22 @@ class TableModel:
     practice: bool = False
     #: ...with its aids on: the computer's cards face up, take-backs.
     practice_aids: bool = False
+    #: The page is busy (a move under way or a hint asked): ``data-busy``.
+    busy: bool = False
+    #: The bot is computing a move: ``data-thinking``.
+    thinking: bool = False
+    #: A hint is being computed (the hint button says it is busy).
+    hint_pending: bool = False
+    #: The hint on the table as notation, or ``""``: ``data-hint``.
+    hint: str = ""
+    #: The notices for the player, in one text (``""``: the notice is hidden).
+    notice_text: str = ""
+    #: The speed chosen in the menu: ``data-speed``.
+    speed: str = ""
+    #: How the last finished trick left the table (``hurried``/``timed``, ``""`` none yet): ``data-gathered``.
+    gathered: str = ""
+    #: The events since the last render, in words, for the live region.
+    announcements: list[str] = field(default_factory=list)
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -132,9 +148,11 @@ def hint_text(hint: str, tr: Translator) -> str:
 
 
 def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
-          hint_pending: bool = False, thinking: bool = False) -> TableModel:
+          hint_pending: bool = False, thinking: bool = False, notices=(), gathered: str = "",
+          events=()) -> TableModel:
     """The model of the whole table for the human player (player 0); ``thinking``:
-    the bot is computing its move right now."""
+    the bot is computing its move right now; ``notices``: ``notice.*`` keys to
+    show; ``events``: the table's new :class:`Message`s for the live region."""
     v = table.view(HUMAN)
     legal = set(v["legal"])
     hand_over = v["result"] is not None
@@ -298,4 +316,12 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         revealed=revealed,
         practice=table.practice is not None,
         practice_aids=aids,
+        busy=busy or hint_pending,
+        thinking=thinking,
+        hint_pending=hint_pending,
+        hint=table.hint or "",
+        notice_text=" ".join(tr.t(k) for k in notices),
+        speed=settings.speed,
+        gathered=gathered,
+        announcements=[message_text(e, tr) for e in events],
     )
