@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -10,6 +11,14 @@ from ui.flow import Flow, run_now
 from ui.pace import PACES
 from ui.state import Settings
 from ui.table import COMPUTER, HUMAN, Table
+
+
+def run(coro):
+    """``asyncio.run`` in a thread of its own: ``make test`` runs the e2e tests
+    in the same processes, and Playwright keeps an event loop running on the
+    main thread there."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class Clock:
@@ -58,7 +67,7 @@ def test_a_card_then_the_computer_answers_until_the_players_turn():
 
     flow, clock, logged = make_flow(table, pace=PACES["normal"], gather=gather)
     before = len(table.view(HUMAN)["history"])
-    asyncio.run(flow.human([first_card(table)]))
+    run(flow.human([first_card(table)]))
     history = table.view(HUMAN)["history"]
     assert [h["player"] for h in history[before:]][:2] == [HUMAN, COMPUTER]
     assert table.human_to_move() or table.hand_over
@@ -94,7 +103,7 @@ def test_the_think_pause_is_topped_up_to_the_pace_when_the_bot_answers_fast():
         return real_bot(function, view_json, level)
 
     flow, _, _ = make_flow(table, ask=slowish_bot, pace=PACES["normal"], clock=clock)
-    asyncio.run(flow.computer_turns())
+    run(flow.computer_turns())
     assert clock.slept[0] == pytest.approx(PACES["normal"]["think"] - 0.2)
 
 
@@ -107,7 +116,7 @@ def test_a_bot_slower_than_the_pace_is_not_paused_further():
         return real_bot(function, view_json, level)
 
     flow, _, _ = make_flow(table, ask=slow_bot, pace={**PACES["normal"], "travel": 0}, clock=clock)
-    asyncio.run(flow.computer_turns())
+    run(flow.computer_turns())
     assert set(clock.slept) <= {PACES["normal"]["show_trick"]}  # no think pause on top of a slow answer
 
 
@@ -130,7 +139,7 @@ def test_hurry_cuts_the_show_trick_pause_short():
 
     flow = Flow(table, Settings(), ask=real_bot, sleep=sleep, clock=lambda: 0.0, gather=gather,
                 pace=pace, level="random")
-    asyncio.run(asyncio.wait_for(flow.human([first_card(table)]), 5))
+    run(asyncio.wait_for(flow.human([first_card(table)]), 5))
     assert shown and flow.gathered == "hurried"
     assert gathers == []  # a hurried trick skips its sweep
     assert table.showing_trick is None and (table.human_to_move() or table.hand_over)
@@ -147,7 +156,7 @@ def test_a_hurry_while_the_last_card_lands_skips_the_whole_pause():
         await clock.sleep(seconds)
 
     flow = Flow(table, Settings(), ask=real_bot, sleep=sleep, clock=clock, pace=pace, level="random")
-    asyncio.run(flow.human([first_card(table)]))
+    run(flow.human([first_card(table)]))
     assert flow.gathered == "hurried" and pace["show_trick"] not in clock.slept
 
 
@@ -161,7 +170,7 @@ def test_a_table_replaced_mid_turn_stops_the_old_turn():
         return real_bot(function, view_json, level)
 
     flow, _, _ = make_flow(old, ask=ask)
-    asyncio.run(flow.computer_turns())
+    run(flow.computer_turns())
     assert old.view(HUMAN)["history"] == [] and new.view(HUMAN)["history"] == []
     assert not flow.busy and flow.table is new
 

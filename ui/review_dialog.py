@@ -17,19 +17,10 @@ from pyscript.ffi import create_proxy
 
 from sixtysix.review import Decision, costliest, decision_points, replay
 
+from ui.render import by_id, set_text
 from ui.review_view import WHO, action_words, costly_text, decision_text, frames, is_costly
 
 HUMAN, COMPUTER = 0, 1
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def set_text(el, text):
-    """Every visible text here comes from the translator."""
-    if el.textContent != text:
-        el.textContent = text
 
 
 class ReviewDialog:

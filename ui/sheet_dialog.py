@@ -5,14 +5,10 @@ from __future__ import annotations
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+from ui.render import set_text
 from ui import score_sheet
 
 _proxies = {}  # box id -> the row buttons' handlers (destroyed when the box is redrawn)
-
-
-def set_text(el, text):
-    if el.textContent != text:
-        el.textContent = text
 
 
 def fill_sheet(box, match, tr, on_review=None, practice=False):

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from pyscript import document
 
+from ui.render import set_text
 from ui import stats_view
-
-
-def set_text(el, text):
-    if el.textContent != text:
-        el.textContent = text
 
 
 def fill_stats(box, stats, tr):
