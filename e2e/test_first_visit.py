@@ -94,8 +94,12 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
     assert "Python" not in " ".join(text for _, text in shown)
 
 
+@pytest.mark.cold
 def test_a_reload_shows_no_progress(page: Page, open_game):
-    open_game(page)
+    # A context of its own: in the run's shared one, other tests' sites fill
+    # the HTTP cache and may evict a runtime file (CI once saw "1,0 de 3,7 MB"
+    # on the reload). worker=0: nothing is still fetching when the reload comes.
+    open_game(page, "worker=0")
     page.add_init_script(RECORD_PROGRESS)
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
