@@ -214,7 +214,7 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
         "replay_other": hand_over and not busy and showing is None,
         "share": hand_over and not busy and showing is None,
         "back": replaying and not busy and showing is None,
-        "take_back": aids and (can_act or (hand_over and not busy and showing is None)) and table.can_take_back(),
+        "take_back": aids and not busy and showing is None and (human_turn or hand_over) and table.can_take_back(),
     }
 
     if showing is not None:
@@ -263,12 +263,11 @@ def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
             story_lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
-        shown = hand_order(table.game.hand(COMPUTER))
-        revealed = [CardModel(c, tr.card(c), owner="computer") for c in shown]
+        revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
     if revealed and facts:
         opponent_aria = tr.t("story.remaining.aria")
     elif revealed:
-        opponent_aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c) for c in shown]))
+        opponent_aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c.code) for c in revealed]))
     else:
         opponent_aria = tr.t("hand.computer.aria", n=v["opponent_cards"])
     score = table.match.scores
