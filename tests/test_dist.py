@@ -293,6 +293,8 @@ def test_runtime_start_names_first_load_files():
     assert all(href.startswith("./") for href in named)
     assert {"./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"} <= set(plan["preload"])
     assert {href[2:] for href in named} <= set(first_load)
+    # PyScript's chunks start side by side (tools/build.py adds them), not along its chain of imports.
+    assert {rel for rel in first_load if rel.startswith("vendor/pyscript/") and rel.endswith(".js")} <= {href[2:] for href in named}
     # Nothing of the runtime is requested from the head before the shell paints.
     assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])
 
@@ -312,3 +314,23 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
     assert shipped_py <= {"ui"}   # the ui/ copies: no drawing script, no bench page
     assert not (DIST / "bench").exists()  # bench and test pages never ship
+
+
+def test_the_loader_names_the_runtime_it_restores_snapshots_into():
+    # js/pyodide-loader.mjs keeps a device's start-up snapshot under the
+    # runtime's id: a hash of every vendored Pyodide file, so any new byte
+    # there means a new id (and the old snapshot is never restored into it);
+    # the .br/.gz siblings are written after it, from the same bytes.
+    import hashlib
+
+    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./js/pyodide-loader.mjs"
+    loader = (DIST / "js" / "pyodide-loader.mjs").read_text(encoding="utf-8")
+    found = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', loader)
+    assert found, "the build did not fill in the runtime id"
+    digest = hashlib.sha256()
+    for f in sorted(p for p in (DIST / "vendor" / "pyodide").iterdir() if p.is_file() and not is_sibling(p.name)):
+        digest.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    assert found.group(1) == digest.hexdigest()[:16]
+    _, listing = precache()
+    assert {"js/pyodide-loader.mjs", "js/snapshot-worker.mjs"} <= set(listing)
