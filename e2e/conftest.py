@@ -21,7 +21,9 @@ What every e2e test gets here:
   the HTTP cache (and the compiled wasm and JavaScript kept with it) is warm
   after the first test; its storage (localStorage, IndexedDB, cookies,
   permissions) is emptied before every test, and each test has its own page,
-  so no test sees another's state. A test whose subject is a first visit is
+  so no test sees another's state. Cache Storage stays, like the HTTP cache:
+  once a page has made the start-up snapshot (js/pyodide-loader.mjs), later
+  tests start from it; e2e/test_snapshot.py tests the snapshot itself. A test whose subject is a first visit is
   marked ``@pytest.mark.cold``; it, a test that asks for ``context`` itself
   (it changes the context: routes, init scripts, offline), and an
   ``offline`` test get pytest-playwright's own fresh context instead.

@@ -31,6 +31,12 @@ What lands in dist/
   Python policy for a page that loads PyScript, the stricter one (no
   ``'unsafe-eval'``, no ``blob:`` workers) for the others. A shipped page
   without that ``<meta>`` fails the build.
+- ``js/pyodide-loader.mjs`` (pyscript.toml's ``interpreter``) gets the
+  vendored runtime's id, a hash of its bytes: a start-up snapshot made on a
+  device is only restored into the runtime it was made from.
+- ``index.html``'s runtime-start block gets PyScript's traced chunks in its
+  ``modulepreload`` list (js/boot.js fetches them side by side once the
+  shell has painted, instead of PyScript importing one after the other).
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
   ``__pycache__``), zipped with their folder names at the top of the zip.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
@@ -207,6 +213,48 @@ def precached(rel: str) -> bool:
     return not (rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS)
 
 
+LOADER = "js/pyodide-loader.mjs"
+RUNTIME_ID_MARK = "__RUNTIME_ID__"
+
+
+def write_runtime_id(out: Path) -> str:
+    """Name the vendored Pyodide by its bytes in js/pyodide-loader.mjs: a
+    start-up snapshot kept on a device is only restored into the runtime it
+    was made from. Returns the id."""
+    digest = hashlib.sha256()
+    for f in files_under(out / "vendor" / "pyodide"):
+        digest.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    runtime_id = digest.hexdigest()[:16]
+    loader = out / LOADER
+    text = loader.read_text(encoding="utf-8")
+    if RUNTIME_ID_MARK not in text:
+        sys.exit(f"build: {LOADER} lost its placeholder {RUNTIME_ID_MARK}")
+    loader.write_text(text.replace(RUNTIME_ID_MARK, runtime_id), encoding="utf-8")
+    return runtime_id
+
+
+RUNTIME_PLAN = re.compile(r'(<script type="application/json" id="runtime-start">)(.*?)(</script>)', re.S)
+
+
+def write_runtime_plan(out: Path, page: str = "index.html") -> list[str]:
+    """Add PyScript's traced chunks to the modulepreload list of index.html's
+    runtime-start block (js/boot.js starts them side by side, instead of
+    PyScript importing one after the other). Returns the added paths."""
+    html = out / page
+    text = html.read_text(encoding="utf-8") if html.is_file() else ""
+    found = RUNTIME_PLAN.search(text)
+    if not found:
+        return []
+    plan = json.loads(found.group(2))
+    chunks = [f"./{rel}" for rel in trim_runtime.load_trace()["vendor_files"]
+              if rel.startswith("vendor/pyscript/") and rel.endswith(".js") and rel != "vendor/pyscript/core.js"]
+    added = [c for c in chunks if c not in plan["modulepreload"]]
+    plan["modulepreload"] += added
+    block = found.group(1) + json.dumps(plan, indent=2) + found.group(3)
+    html.write_text(text[:found.start()] + block + text[found.end():], encoding="utf-8")
+    return added
+
+
 BOOT_BYTES_MARK = '<script type="application/json" id="boot-bytes">{}</script>'
 
 
@@ -265,6 +313,8 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     write_csp(out)
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
+    write_runtime_id(out)
+    write_runtime_plan(out)
     boot_bytes = write_boot_bytes(out)
     write_game_bytes(out, boot_bytes)
     name, total = write_service_worker(out)

@@ -1,0 +1,98 @@
+"""The start-up snapshot (js/pyodide-loader.mjs): made on the device after a
+first start, restored on the next, refused cleanly when damaged or made by
+another runtime.
+
+Each test has a context of its own (``context``), so its Cache Storage starts
+empty, and makes the snapshot at once instead of after the usual idle wait.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from e2e.conftest import DIST, open_game
+from e2e.pages import BOT_MS, TablePage
+
+FAST = "seed=4&level=hard&fast=1"
+NO_WAIT = "window.sixtysixSnapshotDelayMs = 1;"
+RUNTIME_ID = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', (DIST / "js" / "pyodide-loader.mjs").read_text()).group(1)
+KEY = f"vendor/pyodide/snapshot-{RUNTIME_ID}.bin"
+
+KEYS = "() => caches.open('snapshot-sixtysix').then((c) => c.keys()).then((r) => r.map((q) => new URL(q.url).pathname))"
+
+
+def runtime(page: Page) -> str:
+    return page.locator("html").get_attribute("data-runtime")
+
+
+def wait_snapshot_saved(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "saved", timeout=BOT_MS)
+
+
+def play_a_trick(page: Page) -> None:
+    """A card from the player and the bot worker's card (the worker restored too): the trick is taken."""
+    table = TablePage(page, open_game)
+    table.wait_turn()
+    stock = int(page.locator("html").get_attribute("data-stock"))
+    table.play_first()
+    expect(page.locator("html")).to_have_attribute("data-stock", str(stock - 2), timeout=BOT_MS)
+
+
+def put_in_cache(page: Page, path: str, data: list[int]) -> None:
+    page.evaluate("""([path, data]) => caches.open('snapshot-sixtysix')
+        .then((c) => c.put(new URL('/' + path, location.href).href, new Response(new Uint8Array(data))))""", [path, data])
+
+
+def test_the_second_start_restores_the_snapshot_made_after_the_first(context: BrowserContext):
+    context.add_init_script(NO_WAIT)
+    first = open_game(context.new_page(), FAST)
+    assert runtime(first) == "boot"
+    wait_snapshot_saved(first)
+    assert first.evaluate(KEYS) == [f"/{KEY}"]
+    first.close()
+
+    second = open_game(context.new_page(), FAST)
+    assert runtime(second) == "snapshot"
+    expect(second.locator("html")).not_to_have_attribute("data-snapshot", re.compile("."))  # none made again
+    play_a_trick(second)
+
+
+def test_a_damaged_snapshot_is_refused_said_and_made_again(context: BrowserContext):
+    context.add_init_script(NO_WAIT)
+    warnings = []
+    page = context.new_page()
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    page.goto("./rules/pt.html")
+    put_in_cache(page, KEY, list(range(256)) * 64)
+    put_in_cache(page, "vendor/pyodide/snapshot-0000000000000000.bin", [1, 2, 3])  # an older runtime's
+    open_game(page, FAST)
+    assert runtime(page) == "boot"
+    assert any("snapshot was refused" in w for w in warnings), warnings
+    play_a_trick(page)
+    wait_snapshot_saved(page)
+    assert page.evaluate(KEYS) == [f"/{KEY}"]  # the older one deleted, the damaged one replaced
+    again = open_game(context.new_page(), FAST)
+    assert runtime(again) == "snapshot"
+
+
+def test_a_snapshot_that_cannot_be_made_is_said_once_and_not_tried_again(context: BrowserContext):
+    context.add_init_script(NO_WAIT)
+    context.route("**/js/snapshot-worker.mjs", lambda route: route.fulfill(
+        content_type="text/javascript", body="postMessage({error: 'made to fail by the test'});"))
+    asked = []
+    context.on("request", lambda request: asked.append(request.url) if "snapshot-worker" in request.url else None)
+    warnings = []
+    page = context.new_page()
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    open_game(page, FAST)
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "failed", timeout=BOT_MS)
+    assert any("made to fail by the test" in w for w in warnings), warnings
+    assert page.evaluate(KEYS) == []
+    page.close()
+    asked.clear()
+    again = open_game(context.new_page(), FAST)
+    assert runtime(again) == "boot"
+    play_a_trick(again)  # well past the (zero) wait: no second try
+    assert asked == [] and again.locator("html").get_attribute("data-snapshot") is None
