@@ -120,6 +120,22 @@ def test_headline_reads_the_figures():
     assert h == {"shell_warm_ms": 200.0, "ready_ratio_cold": 1.3, "ready_ratio_warm": 1.1, "revisit_bytes": 404,
                  "hard_p95_ms": 900.0, "play_longest_task_ms": 75.0, "payload_gzip_bytes": 180_000}
     assert set(h) == {t[0] for t in bench.TARGETS}
+    # a revisit that restores the start-up snapshot counts for the revisit bytes too
+    result["load_summary"]["game"]["snapshot"] = {"bytes": {"max": 505}}
+    assert bench.headline(result)["revisit_bytes"] == 505
+
+
+def test_the_snapshot_visit_is_set_beside_the_floors_warm_visit():
+    def rep(ms):
+        return {"ready_ms": ms, **{k: None for k in ("fcp_ms", "shell_ms", "lcp_ms", "runtime_ms", "first_move_ms",
+                                                   "app_start_ms", "worker_wait_ms", "first_choose_ms", "bytes",
+                                                   "bytes_to_ready", "cdp_page_bytes", "longest_task_ms")}}
+    runs = {"floor": [{"cold": rep(4000.0), "warm": rep(3000.0)}],
+            "game": [{"cold": rep(4400.0), "warm": rep(3300.0), "snapshot": rep(1500.0)}]}
+    summary = bench.load_summary(runs)
+    assert set(summary["game"]) == {"cold", "warm", "snapshot"} and set(summary["floor"]) == {"cold", "warm"}
+    assert summary["game"]["snapshot"]["ready_ratio"]["median"] == 0.5
+    assert summary["game"]["cold"]["ready_ratio"]["median"] == 1.1
 
 
 def test_options():

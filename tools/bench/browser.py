@@ -67,6 +67,9 @@ class Browser:
             context = self.browser.new_context(**options)
         context.set_default_timeout(self.timeout_ms)
         context.add_init_script(self.observe)
+        # No start-up snapshot unless a step asks for one (scenarios.make_snapshot):
+        # a warm visit measures the ordinary boot.
+        context.add_init_script("window.sixtysixSnapshotDelayMs ??= 2e9;")
         return context, url, log
 
     def _stop_servers(self) -> None:

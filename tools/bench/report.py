@@ -80,11 +80,16 @@ def evaluate_targets(figures: dict, targets=TARGETS) -> list[dict]:
     return out
 
 
+def visit_kinds(reps: list[dict]) -> list[str]:
+    """The visits of a page's runs: cold, warm and, for the game, snapshot."""
+    return [k for k in ("cold", "warm", "snapshot") if reps and k in reps[0]]
+
+
 def load_summary(runs: dict) -> dict:
     out = {}
     for name, reps in runs.items():
         out[name] = {}
-        for visit_kind in ("cold", "warm"):
+        for visit_kind in visit_kinds(reps):
             vs = [r[visit_kind] for r in reps]
             out[name][visit_kind] = {k: summarize(v[k] for v in vs)
                                      for k in ("ready_ms", "fcp_ms", "shell_ms", "lcp_ms", "runtime_ms",
@@ -93,8 +98,10 @@ def load_summary(runs: dict) -> dict:
                                                "longest_task_ms")}
     floor = runs.get("floor", [])
     for name, reps in runs.items():
-        for visit_kind in ("cold", "warm"):
-            rs = paired_ratios([r[visit_kind]["ready_ms"] for r in reps], [f[visit_kind]["ready_ms"] for f in floor])
+        for visit_kind in visit_kinds(reps):
+            # a snapshot visit is a revisit: set beside the floor's warm one
+            floor_kind = "warm" if visit_kind == "snapshot" else visit_kind
+            rs = paired_ratios([r[visit_kind]["ready_ms"] for r in reps], [f[floor_kind]["ready_ms"] for f in floor])
             out[name][visit_kind]["ready_ratio"] = summarize(rs)
             # Python work after the runtime is up: what the page itself adds
             out[name][visit_kind]["after_runtime_ms"] = summarize(
@@ -137,7 +144,8 @@ def headline(result: dict) -> dict:
         "shell_warm_ms": game.get("warm", {}).get("shell_ms", {}).get("median"),
         "ready_ratio_cold": game.get("cold", {}).get("ready_ratio", {}).get("median"),
         "ready_ratio_warm": game.get("warm", {}).get("ready_ratio", {}).get("median"),
-        "revisit_bytes": game.get("warm", {}).get("bytes", {}).get("max"),
+        "revisit_bytes": max((game.get(kind, {}).get("bytes", {}).get("max") for kind in ("warm", "snapshot")),
+                             key=lambda b: -1 if b is None else b),
         "hard_p95_ms": result.get("bots", {}).get("hard", {}).get("browser", {}).get("p95"),
         "play_longest_task_ms": (result.get("play") or {}).get("longest_task_ms"),
         "payload_gzip_bytes": result.get("site", {}).get("payload", {}).get("gzip"),
@@ -156,7 +164,7 @@ def slim(result: dict) -> dict:
     out = json.loads(json.dumps(result))
     for reps in out.get("loads", {}).values():
         for rep in reps:
-            for v in (rep["cold"], rep["warm"]):
+            for v in (rep[kind] for kind in visit_kinds([rep])):
                 v.pop("resources", None)
                 v["by_path"] = dict(list(v["by_path"].items())[:10])
     return out
@@ -172,7 +180,7 @@ def report_text(result: dict) -> str:
     if loads:
         rows = []
         for name, s in loads.items():
-            for kind in ("cold", "warm"):
+            for kind in s:
                 v = s[kind]
                 rows.append([f"{name} {kind}", fmt_ms(v["ready_ms"]["median"]),
                              f"{fmt_ms(v['ready_ms']['min'])}..{fmt_ms(v['ready_ms']['max'])}",
