@@ -142,9 +142,14 @@ def test_a_seed_link_over_a_match_in_progress_asks_first(table):
     table.open(f"seed=5&{FAST}")
     confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
     expect(confirm).to_be_hidden()
+    # The old match was at hand 1 too: wait for the new one to be saved, not for marks already there.
+    table.page.wait_for_function("""() => {
+        try { return JSON.parse(JSON.parse(localStorage.getItem('sixtysix.game')).match).seed === 5; }
+        catch (e) { return false; }
+    }""")
     expect(table.html).to_have_attribute("data-hand", "1")
     table.wait_turn()
-    assert stored_match(table)["seed"] == 5
+    assert stored_match(table)["seed"] == 5 and table.hand() != hand
     assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match counts as lost
 
 
