@@ -18,7 +18,7 @@ import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-const RUNTIME_ID = "__RUNTIME_ID__";
+export const RUNTIME_ID = "__RUNTIME_ID__";
 const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of old builds
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
@@ -83,9 +83,11 @@ function makeSnapshot(cache) {
     };
     worker.onerror = (event) => failed(event.message || "worker error");
     worker.onmessage = ({ data }) => {
-      if (!(data instanceof Uint8Array)) return failed(data && data.error);
+      if (!data || !(data.bytes instanceof Uint8Array)) return failed(data && data.error);
       worker.terminate();
-      cache.put(KEY, new Response(data, { headers: { "Content-Type": "application/octet-stream" } }))
+      // A new build that took over meanwhile may have served the worker its runtime.
+      if (data.id !== RUNTIME_ID) return;
+      cache.put(KEY, new Response(data.bytes, { headers: { "Content-Type": "application/octet-stream" } }))
         .then(() => { root.dataset.snapshot = "saved"; }, (e) => failed(e));
     };
   });
