@@ -18,19 +18,24 @@ from .stats import BenchError, summarize
 MAKE_SNAPSHOT_NOW = "window.sixtysixSnapshotDelayMs = 1;"
 
 
-def make_snapshot(context, url: str, timeout_ms: float) -> None:
-    """Let the game make its start-up snapshot in this context, as a first visit left idle would."""
+def make_snapshot(context, url: str, timeout_ms: float) -> int:
+    """Let the game make its start-up snapshot in this context, as a first visit
+    left idle would; return its size in Cache Storage, in bytes."""
     page = context.new_page()
     page.add_init_script(MAKE_SNAPSHOT_NOW)
     try:
         page.goto(url, timeout=timeout_ms)
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=timeout_ms)
         made = page.evaluate("document.documentElement.dataset.snapshot")
+        size = page.evaluate("""() => caches.open('snapshot-sixtysix').then((c) => c.keys()
+            .then((keys) => Promise.all(keys.map((k) => c.match(k).then((r) => r.arrayBuffer())))))
+            .then((bodies) => bodies.reduce((sum, b) => sum + b.byteLength, 0))""")
         page.evaluate("localStorage.clear()")
     finally:
         page.close()
     if made != "saved":
         raise BenchError(f"{url}: the start-up snapshot was not made ({made})")
+    return size
 
 
 def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
@@ -47,8 +52,9 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
                 visits = {"cold": visit(context, url + pages[name], log, browser.timeout_ms)}
                 visits["warm"] = visit(context, url + pages[name], log, browser.timeout_ms)
                 if name == "game":
-                    make_snapshot(context, url + pages[name], browser.timeout_ms)
+                    size = make_snapshot(context, url + pages[name], browser.timeout_ms)
                     visits["snapshot"] = visit(context, url + pages[name], log, browser.timeout_ms)
+                    visits["snapshot"]["snapshot_bytes"] = size
             finally:
                 browser.done_with(context)
             runs[name].append({**visits, "loadavg": os.getloadavg()[0]})
@@ -57,7 +63,8 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
                     say(f"  warning: {name} {kind}: {e}")
             say(f"  rep {rep + 1}/{reps} {name:9s} ready " + "  ".join(
                 f"{kind} {fmt_ms(v['ready_ms']):>9s}" for kind, v in visits.items())
-                + f"  shell warm {fmt_ms(visits['warm']['shell_ms'])}")
+                + f"  shell warm {fmt_ms(visits['warm']['shell_ms'])}"
+                + (f"  (snapshot {visits['snapshot']['snapshot_bytes'] / 1e6:.1f} MB)" if "snapshot" in visits else ""))
     return runs
 
 
