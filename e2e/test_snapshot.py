@@ -17,8 +17,13 @@ from e2e.pages import BOT_MS, TablePage
 
 FAST = "seed=4&level=hard&fast=1"
 NO_WAIT = "window.sixtysixSnapshotDelayMs = 1;"
-RUNTIME_ID = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', (DIST / "js" / "pyodide-loader.mjs").read_text()).group(1)
-KEY = f"vendor/pyodide/snapshot-{RUNTIME_ID}.bin"
+
+
+def snapshot_key() -> str:
+    """Where the loader keeps this build's snapshot (its runtime id is written by tools/build.py)."""
+    runtime_id = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', (DIST / "js" / "pyodide-loader.mjs").read_text())
+    return f"vendor/pyodide/snapshot-{runtime_id.group(1)}.bin"
+
 
 KEYS = "() => caches.open('snapshot-sixtysix').then((c) => c.keys()).then((r) => r.map((q) => new URL(q.url).pathname))"
 
@@ -50,7 +55,7 @@ def test_the_second_start_restores_the_snapshot_made_after_the_first(context: Br
     first = open_game(context.new_page(), FAST)
     assert runtime(first) == "boot"
     wait_snapshot_saved(first)
-    assert first.evaluate(KEYS) == [f"/{KEY}"]
+    assert first.evaluate(KEYS) == [f"/{snapshot_key()}"]
     first.close()
 
     second = open_game(context.new_page(), FAST)
@@ -65,14 +70,14 @@ def test_a_damaged_snapshot_is_refused_said_and_made_again(context: BrowserConte
     page = context.new_page()
     page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     page.goto("./rules/pt.html")
-    put_in_cache(page, KEY, list(range(256)) * 64)
+    put_in_cache(page, snapshot_key(), list(range(256)) * 64)
     put_in_cache(page, "vendor/pyodide/snapshot-0000000000000000.bin", [1, 2, 3])  # an older runtime's
     open_game(page, FAST)
     assert runtime(page) == "boot"
     assert any("snapshot was refused" in w for w in warnings), warnings
     play_a_trick(page)
     wait_snapshot_saved(page)
-    assert page.evaluate(KEYS) == [f"/{KEY}"]  # the older one deleted, the damaged one replaced
+    assert page.evaluate(KEYS) == [f"/{snapshot_key()}"]  # the older one deleted, the damaged one replaced
     again = open_game(context.new_page(), FAST)
     assert runtime(again) == "snapshot"
 
