@@ -20,7 +20,7 @@ export { version };
 
 export const RUNTIME_ID = "__RUNTIME_ID__";
 const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of old builds
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
 const root = typeof document === "undefined" ? null : document.documentElement;
 // How long the table stays ready before the snapshot is made (a bot worker
