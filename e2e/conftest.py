@@ -40,14 +40,16 @@ import collections
 import os
 import re
 import shutil
+import time
 import weakref
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.pages import TablePage
+from tools import crash_dumps
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +79,19 @@ document.addEventListener("securitypolicyviolation", (e) =>
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "offline: the test's context allows service workers")
     config.addinivalue_line("markers", "cold: the test's page gets a fresh context (empty HTTP cache)")
+    config.stash[RUN_STARTED] = time.time()
+
+
+RUN_STARTED = pytest.StashKey[float]()
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    # A tab that crashed leaves a minidump behind: say where it died, in the run's own log.
+    dumps = crash_dumps.dumps_under(crash_dumps.DEFAULT_FOLDER, since=config.stash.get(RUN_STARTED, time.time()))
+    if dumps:
+        terminalreporter.section("Chromium crash dumps written during this run")
+        for path in dumps:
+            terminalreporter.write_line(crash_dumps.describe(path))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -148,6 +163,13 @@ class PageErrors:
         page.on("console", lambda msg: self._console(msg, log))
         page.on("worker", lambda worker: worker.on("console", lambda msg: self._console(msg, log, "worker ")))
         page.on("requestfailed", lambda req: log.append(f"request failed: {req.url} {req.failure}"))
+        page.on("crash", lambda _page: self._crashed(page, log))
+
+    def _crashed(self, page: Page, log) -> None:
+        # A renderer that dies says nothing itself: what the page said last is the only clue.
+        lines = "\n".join(log)
+        self.errors.append(f"the page crashed ({page.url}; `python3 -m tools.crash_dumps` says where);"
+                           f" its last console lines:\n{lines}")
 
     def _console(self, msg, log, source: str = "") -> None:
         log.append(f"{source}console.{msg.type}: {msg.text[:300]}")
@@ -260,6 +282,10 @@ def open_game(page: Page, query: str = "", path: str = "./") -> Page:
         timed_out = False
     except PlaywrightTimeoutError:
         timed_out = True
+    except PlaywrightError as error:  # the renderer crashed: say what it was doing
+        log = "\n".join(PAGE_LOGS.get(page, ["(no log)"]))
+        pytest.fail(f"{page.url} failed while loading: {error.message} (`python3 -m tools.crash_dumps` says where"
+                    f" a crashed tab died)\nlast console lines:\n{log}", pytrace=False)
     if timed_out:  # (outside the except: no chained Playwright traceback)
         state = page.evaluate("document.documentElement.className + ' | ' + document.body.innerText.slice(0, 300)")
         log = "\n".join(PAGE_LOGS.get(page, ["(no log: page not opened through the context fixture)"]))
