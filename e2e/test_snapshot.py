@@ -1,9 +1,10 @@
-"""The start-up snapshot (js/pyodide-loader.mjs): made on the device after a
-first start, restored on the next, refused cleanly when damaged or made by
-another runtime.
+"""The runtime as js/pyodide-loader.mjs starts it: the start-up snapshot made
+on the device after a first start, restored on the next, refused cleanly
+when damaged or made by another runtime; and no stack switching (JSPI).
 
-Each test has a context of its own (``context``), so its Cache Storage starts
-empty, and makes the snapshot at once instead of after the usual idle wait.
+Each snapshot test has a context of its own (``context``), so its Cache
+Storage starts empty, and makes the snapshot at once instead of after the
+usual idle wait.
 """
 
 from __future__ import annotations
@@ -101,3 +102,14 @@ def test_a_snapshot_that_cannot_be_made_is_said_once_and_not_tried_again(context
     assert runtime(again) == "boot"
     play_a_trick(again)  # well past the (zero) wait: no second try
     assert asked == [] and again.locator("html").get_attribute("data-snapshot") is None
+
+
+def test_python_runs_without_stack_switching_on_the_page_and_in_the_bot_worker(page: Page):
+    # The loader hides JSPI before Pyodide looks for it (see its comment):
+    # Chromium's JSPI stacks crashed the page in garbage collections.
+    open_game(page, FAST)
+    play_a_trick(page)  # the bot worker has booted and played
+    # (not the snapshot worker, which may be making one and then go: it boots through the loader too)
+    realms = [page, *(worker for worker in page.workers if "snapshot-worker" not in worker.url)]
+    assert len(realms) == 2, [worker.url for worker in page.workers]
+    assert [realm.evaluate("'Suspending' in WebAssembly || 'Suspender' in WebAssembly") for realm in realms] == [False] * len(realms)

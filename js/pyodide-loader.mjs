@@ -16,6 +16,14 @@
 //   data-snapshot="saved|failed" what became of the making.
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
+// No stack switching (JSPI). Pyodide runs asyncio callbacks on JSPI stacks
+// where it finds them, and Chromium's garbage collector crashed the tab by
+// scanning past the end of one (two crash dumps, docs/performance.md, "No
+// stack switching"). The game never suspends Python (no run_sync), and
+// Pyodide looks for JSPI only as `"Suspending" in WebAssembly` when it
+// boots. The page, the bot worker and the snapshot worker import this first.
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+
 export { version };
 
 export const RUNTIME_ID = "__RUNTIME_ID__";

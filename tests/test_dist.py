@@ -318,9 +318,11 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
 
 def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     # js/pyodide-loader.mjs keeps a device's start-up snapshot under the
-    # runtime's id: a hash of every vendored Pyodide file, so any new byte
-    # there means a new id (and the old snapshot is never restored into it);
-    # the .br/.gz siblings are written after it, from the same bytes.
+    # runtime's id: a hash of every vendored Pyodide file and of the two
+    # scripts that boot and snapshot it (the loader as written, before the
+    # id), so any new byte there means a new id (and the old snapshot is
+    # never restored into it); the .br/.gz siblings are written after it,
+    # from the same bytes.
     import hashlib
 
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
@@ -328,9 +330,12 @@ def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     loader = (DIST / "js" / "pyodide-loader.mjs").read_text(encoding="utf-8")
     found = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', loader)
     assert found, "the build did not fill in the runtime id"
+    written = loader.replace(found.group(1), "__RUNTIME_ID__").encode()
     digest = hashlib.sha256()
     for f in sorted(p for p in (DIST / "vendor" / "pyodide").iterdir() if p.is_file() and not is_sibling(p.name)):
         digest.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    digest.update(b"pyodide-loader.mjs\0" + hashlib.sha256(written).digest())
+    digest.update(b"snapshot-worker.mjs\0" + hashlib.sha256((DIST / "js" / "snapshot-worker.mjs").read_bytes()).digest())
     assert found.group(1) == digest.hexdigest()[:16]
     _, listing = precache()
     assert {"js/pyodide-loader.mjs", "js/snapshot-worker.mjs"} <= set(listing)

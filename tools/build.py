@@ -214,19 +214,21 @@ def precached(rel: str) -> bool:
 
 
 LOADER = "js/pyodide-loader.mjs"
+SNAPSHOT_WORKER = "js/snapshot-worker.mjs"
 RUNTIME_ID_MARK = "__RUNTIME_ID__"
 
 
 def write_runtime_id(out: Path) -> str:
-    """Name the vendored Pyodide by its bytes in js/pyodide-loader.mjs: a
-    start-up snapshot kept on a device is only restored into the runtime it
-    was made from. Returns the id."""
-    digest = hashlib.sha256()
-    for f in files_under(out / "vendor" / "pyodide"):
-        digest.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
-    runtime_id = digest.hexdigest()[:16]
+    """Name the vendored Pyodide, and the code that boots it and snapshots
+    it, by their bytes in js/pyodide-loader.mjs: a start-up snapshot kept on
+    a device is only restored into the runtime it was made from, booted the
+    same way. Returns the id."""
     loader = out / LOADER
     text = loader.read_text(encoding="utf-8")
+    digest = hashlib.sha256()
+    for f in [*files_under(out / "vendor" / "pyodide"), loader, out / SNAPSHOT_WORKER]:
+        digest.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    runtime_id = digest.hexdigest()[:16]
     if RUNTIME_ID_MARK not in text:
         sys.exit(f"build: {LOADER} lost its placeholder {RUNTIME_ID_MARK}")
     loader.write_text(text.replace(RUNTIME_ID_MARK, runtime_id), encoding="utf-8")
