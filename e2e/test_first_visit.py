@@ -49,6 +49,31 @@ def slow_network(page: Page) -> None:
     cdp.send("Network.emulateNetworkConditions", SLOW)
 
 
+def test_the_shell_paints_with_its_words_and_never_the_wrong_language(page: Page):
+    # The build writes Portuguese into the shell; an Italian visit keeps those
+    # words unseen until boot.js has put the Italian ones in.
+    held = []
+    page.route("**/locales/it.json", lambda route: held.append(route))
+    page.goto("./?lang=pt")
+    title = page.get_by_role("heading", level=1)
+    expect(title).to_have_text(CATALOGS["pt"]["app.title"])
+    expect(page.locator("html")).not_to_have_class(re.compile("relabel"))
+
+    page.goto("./?lang=it")
+    assert "ready" not in page.locator("html").get_attribute("class"), "Python was up before the check"
+    expect(page.locator("html")).to_have_class(re.compile(r"\brelabel\b"))
+    expect(title).to_have_text(CATALOGS["pt"]["app.title"])  # still the build's words...
+    assert title.evaluate("(el) => getComputedStyle(el).color") == "rgba(0, 0, 0, 0)"  # ...and unseen
+    for _ in range(100):  # the request is made from <head>: it is held by now or very soon
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(title).to_have_text(CATALOGS["it"]["app.title"])
+    expect(page.locator("html")).not_to_have_class(re.compile("relabel"))
+    assert title.evaluate("(el) => getComputedStyle(el).color") != "rgba(0, 0, 0, 0)"
+
+
 @pytest.mark.cold  # a first visit: nothing in the HTTP cache yet
 def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_language(page: Page):
     page.add_init_script(RECORD_PROGRESS)

@@ -3,7 +3,9 @@
 // - Picks the language the same way ui/i18n.py does (?lang=, the saved
 //   setting, the browser's languages, else Portuguese), sets <html lang>,
 //   and fills every [data-i18n] text from locales/<lang>.json so the table
-//   shell reads right at once. Python redoes this on every render.
+//   shell reads right at once. Python redoes this on every render. The
+//   build has already written Portuguese in; for Italian those texts stay
+//   unseen (<html class="relabel">) until the Italian ones are in.
 // - Turns PyScript's `py:progress` events into the boot line's texts.
 // - Marks ?embed=1 with the class "embed" on <html> before the first paint.
 // - Until Python is ready, opens the rules dialog and switches the language
@@ -40,6 +42,9 @@
   };
 
   const lang = pick();
+  // The build wrote the page's own language into the shell (tools/build.py):
+  // another language's texts stay unseen until fill() has put them in.
+  if (lang !== root.lang) root.classList.add("relabel");
   root.lang = lang;
   if (params.get("embed") === "1") root.classList.add("embed");
 
@@ -57,6 +62,7 @@
     for (const el of document.querySelectorAll("button.lang[data-lang]")) {
       el.setAttribute("aria-pressed", String(el.dataset.lang === root.lang));
     }
+    root.classList.remove("relabel");
   };
   const load = (wanted) => fetch(`locales/${wanted}.json`)
     .then((r) => (r.ok ? r.json() : null))

@@ -339,3 +339,47 @@ def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     assert found.group(1) == digest.hexdigest()[:16]
     _, listing = precache()
     assert {"js/pyodide-loader.mjs", "js/snapshot-worker.mjs"} <= set(listing)
+
+
+class ShellTexts(HTMLParser):
+    """Each data-i18n element's text and each data-i18n-label's aria-label, as (key, what is there)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[list[str]] = []
+        self.labels: list[tuple[str, str | None]] = []
+        self.open: list[list[str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("data-i18n-label"):
+            self.labels.append((a["data-i18n-label"], a.get("aria-label")))
+        if a.get("data-i18n"):
+            self.texts.append([a["data-i18n"], ""])
+            self.open.append(self.texts[-1])
+
+    def handle_data(self, data):
+        if self.open:
+            self.open[-1][1] += data
+
+    def handle_endtag(self, tag):
+        if self.open:
+            self.open.pop()
+
+
+def test_the_shell_is_built_with_the_texts_of_its_own_language():
+    # tools/build.py writes index.html's language (pt) into its empty
+    # data-i18n elements and data-i18n-label labels, so the shell paints with
+    # its words; texts with a {placeholder} are left to Python. The source
+    # holds none (tests/test_locales.py).
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="pt"' in html
+    catalog = json.loads((DIST / "locales" / "pt.json").read_text(encoding="utf-8"))
+    shell = ShellTexts()
+    shell.feed(html)
+    assert len(shell.texts) > 50 and len(shell.labels) > 5
+    for key, text in shell.texts:
+        assert text == ("" if "{" in catalog[key] else catalog[key]), key
+    for key, label in shell.labels:
+        assert label == (None if "{" in catalog[key] else catalog[key]), key
+    assert "<title data-i18n=\"app.title\">" + catalog["app.title"] + "</title>" in html

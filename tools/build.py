@@ -31,9 +31,14 @@ What lands in dist/
   Python policy for a page that loads PyScript, the stricter one (no
   ``'unsafe-eval'``, no ``blob:`` workers) for the others. A shipped page
   without that ``<meta>`` fails the build.
+- ``index.html``'s empty ``data-i18n`` elements and ``data-i18n-label``
+  labels get the texts of its own language (``<html lang="pt">``), from
+  locales/: the shell paints with its words (js/boot.js hides them for
+  another language until it has put that one's in).
 - ``js/pyodide-loader.mjs`` (pyscript.toml's ``interpreter``) gets the
-  vendored runtime's id, a hash of its bytes: a start-up snapshot made on a
-  device is only restored into the runtime it was made from.
+  runtime's id, a hash of the vendored runtime's bytes and of the loader
+  and snapshot worker: a start-up snapshot made on a device is only
+  restored into the runtime it was made from, booted the same way.
 - ``index.html``'s runtime-start block gets PyScript's traced chunks in its
   ``modulepreload`` list (js/boot.js fetches them side by side once the
   shell has painted, instead of PyScript importing one after the other).
@@ -76,6 +81,7 @@ import re
 import shutil
 import sys
 import zipfile
+from html import escape as html_escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -278,6 +284,50 @@ def write_boot_bytes(out: Path, page: str = "index.html") -> int:
     return sum(sizes[2] for sizes in files.values())
 
 
+I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*?\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
+I18N_LABEL = re.compile(r'<\w+\b[^>]*?\sdata-i18n-label="([^"]+)"[^>]*>')
+PAGE_LANG = re.compile(r'<html\b[^>]*\blang="([a-z]+)"')
+
+
+def write_shell_texts(out: Path, page: str = "index.html") -> int:
+    """Write the texts of the page's own language (``<html lang>``) into its
+    empty ``data-i18n`` elements and ``data-i18n-label`` labels, so the table
+    shell paints with its words instead of waiting for js/boot.js to fetch
+    them (the source keeps no literal text: tests/test_locales.py). For
+    another language js/boot.js keeps these unseen until it has replaced
+    them. Returns how many texts were written."""
+    html = out / page
+    text = html.read_text(encoding="utf-8") if html.is_file() else ""
+    lang = PAGE_LANG.search(text)
+    if not lang:
+        return 0
+    catalog = json.loads((out / "locales" / f"{lang.group(1)}.json").read_text(encoding="utf-8"))
+    written = 0
+
+    def word(key: str) -> str | None:
+        """The text, escaped; None for one with a {placeholder}, which only Python can fill."""
+        nonlocal written
+        if not isinstance(catalog.get(key), str):
+            sys.exit(f"build: {page} asks for {key!r}, which locales/{lang.group(1)}.json lacks")
+        if "{" in catalog[key]:
+            return None
+        written += 1
+        return html_escape(catalog[key])
+
+    def element(found: re.Match) -> str:
+        said = word(found.group(3))
+        return found.group(0) if said is None else found.group(1) + said + found.group(4)
+
+    def label(found: re.Match) -> str:
+        tag = found.group(0)
+        said = None if " aria-label=" in tag else word(found.group(1))
+        return tag if said is None else tag[:-1].rstrip("/").rstrip() + f' aria-label="{said}">'
+
+    text = I18N_TEXT.sub(element, text)
+    html.write_text(I18N_LABEL.sub(label, text), encoding="utf-8")
+    return written
+
+
 GAME_BYTES_MARK = 'data-game-bytes="0"'
 
 
@@ -313,6 +363,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     out.mkdir(parents=True)
     copy_sources(out)
     write_csp(out)
+    write_shell_texts(out)
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     write_runtime_id(out)
