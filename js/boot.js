@@ -51,13 +51,14 @@
   let texts = null;
   const fill = () => {
     if (!texts || root.classList.contains("ready")) return; // Python has taken over
+    // Only what differs: in the build's own language the shell is already written.
     for (const el of document.querySelectorAll("[data-i18n]")) {
       const text = texts[el.dataset.i18n];
-      if (text !== undefined) el.textContent = text;
+      if (text !== undefined && el.textContent !== text) el.textContent = text;
     }
     for (const el of document.querySelectorAll("[data-i18n-label]")) {
       const text = texts[el.dataset.i18nLabel];
-      if (text !== undefined) el.setAttribute("aria-label", text);
+      if (text !== undefined && el.getAttribute("aria-label") !== text) el.setAttribute("aria-label", text);
     }
     for (const el of document.querySelectorAll("button.lang[data-lang]")) {
       el.setAttribute("aria-pressed", String(el.dataset.lang === root.lang));
