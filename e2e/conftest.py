@@ -83,6 +83,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 RUN_STARTED = pytest.StashKey[float]()
+CRASH_HINT = "`python3 -m tools.crash_dumps` says where a crashed tab died"
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
@@ -168,8 +169,7 @@ class PageErrors:
     def _crashed(self, page: Page, log) -> None:
         # A renderer that dies says nothing itself: what the page said last is the only clue.
         lines = "\n".join(log)
-        self.errors.append(f"the page crashed ({page.url}; `python3 -m tools.crash_dumps` says where);"
-                           f" its last console lines:\n{lines}")
+        self.errors.append(f"the page crashed ({page.url}; {CRASH_HINT}); its last console lines:\n{lines}")
 
     def _console(self, msg, log, source: str = "") -> None:
         log.append(f"{source}console.{msg.type}: {msg.text[:300]}")
@@ -282,10 +282,10 @@ def open_game(page: Page, query: str = "", path: str = "./") -> Page:
         timed_out = False
     except PlaywrightTimeoutError:
         timed_out = True
-    except PlaywrightError as error:  # the renderer crashed: say what it was doing
+    except PlaywrightError as error:  # a crashed tab ("Target crashed") or a closed one: say what it was doing
         log = "\n".join(PAGE_LOGS.get(page, ["(no log)"]))
-        pytest.fail(f"{page.url} failed while loading: {error.message} (`python3 -m tools.crash_dumps` says where"
-                    f" a crashed tab died)\nlast console lines:\n{log}", pytrace=False)
+        pytest.fail(f"{page.url} failed while loading: {error.message} ({CRASH_HINT})\nlast console lines:\n{log}",
+                    pytrace=False)
     if timed_out:  # (outside the except: no chained Playwright traceback)
         state = page.evaluate("document.documentElement.className + ' | ' + document.body.innerText.slice(0, 300)")
         log = "\n".join(PAGE_LOGS.get(page, ["(no log: page not opened through the context fixture)"]))
