@@ -22,11 +22,14 @@ What every e2e test gets here:
   after the first test; its storage (localStorage, IndexedDB, cookies,
   permissions) is emptied before every test, and each test has its own page,
   so no test sees another's state. Cache Storage stays, like the HTTP cache:
-  once a page has made the start-up snapshot (js/pyodide-loader.mjs), later
-  tests start from it; e2e/test_snapshot.py tests the snapshot itself. A test whose subject is a first visit is
-  marked ``@pytest.mark.cold``; it, a test that asks for ``context`` itself
-  (it changes the context: routes, init scripts, offline), and an
-  ``offline`` test get pytest-playwright's own fresh context instead.
+  the context's first page makes the start-up snapshot (js/pyodide-loader.mjs)
+  before the first test, so every test's page restores it instead of booting
+  (about 3 s instead of 6 here); e2e/test_snapshot.py tests the snapshot
+  itself. A test whose subject is a first visit is marked
+  ``@pytest.mark.cold``; it, a test that asks for ``context`` itself (it
+  changes the context: routes, init scripts, offline), and an ``offline``
+  test get pytest-playwright's own fresh context instead, where no snapshot
+  is made unless the test asks for one.
 - ``table``: a :class:`e2e.pages.TablePage` on that page.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
@@ -211,17 +214,40 @@ def new_context(new_context, page_errors: PageErrors):
     of every context watched for errors."""
 
     def make(**kwargs) -> BrowserContext:
-        return watched_context(new_context(**kwargs), page_errors.watch)
+        context = watched_context(new_context(**kwargs), page_errors.watch)
+        context.add_init_script(NO_SNAPSHOT)  # before the test's own scripts, which may set it
+        return context
 
     return make
 
 
+# The loader makes its start-up snapshot once the table has been ready and idle
+# this long (js/pyodide-loader.mjs): at once for the warm context's first page,
+# never in a test's own context unless the test says otherwise (a snapshot's
+# boot in a worker is a boot's worth of CPU that the other test process lacks).
+SNAPSHOT_AT_ONCE = "window.sixtysixSnapshotDelayMs = 1;"
+NO_SNAPSHOT = "window.sixtysixSnapshotDelayMs ??= 2e9;"
+
+
 class WarmContext:
-    """One context for the run's pages: its HTTP cache stays warm between tests."""
+    """One context for the run's pages: its HTTP cache stays warm between tests,
+    and its Cache Storage holds the start-up snapshot before the first test
+    (a start from it takes about half a boot's time)."""
 
     def __init__(self, browser: Browser, args: dict) -> None:
         self.errors: PageErrors | None = None  # the running test's
         self.context = watched_context(browser.new_context(**args), lambda page: self.errors.watch(page))
+        self._make_snapshot()
+
+    def _make_snapshot(self) -> None:
+        self.errors = PageErrors()
+        page = self.context.new_page()
+        page.add_init_script(SNAPSHOT_AT_ONCE)
+        open_game(page, "seed=1&level=random&fast=1&worker=0")
+        # "failed" is no reason to stop: the tests then boot the usual way.
+        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=FIRST_LOAD_MS)
+        page.close()
+        self.errors.check()
 
     def new_page(self, errors: PageErrors) -> Page:
         # Nothing of the last test's storage (every origin) or permissions survives.

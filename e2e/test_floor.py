@@ -12,6 +12,7 @@ import zipfile
 import pytest
 
 from e2e.conftest import DIST, open_game
+from tools import trim_runtime
 
 # The barest boot, from nothing cached: a fresh context for each test.
 pytestmark = pytest.mark.cold
@@ -44,3 +45,15 @@ def test_app_zip_unpacks_onto_sys_path(page):
     assert top <= set(report["entries"])
     packages = {name for name in top if f"{name}/__init__.py" in zf.namelist()}
     assert {name for name, ok in report["importable"].items() if ok} >= packages
+
+
+def test_app_modules_import_from_their_bytecode_without_compiling(page):
+    """tools/build.py ships the game's modules as .pyc compiled by the vendored
+    Pyodide: the browser's Python imports them as they are (one of another
+    Python would be refused for its magic number)."""
+    open_game(page, path="bench/floor/appzip.html")
+    report = json.loads(page.locator("#out").inner_text())
+    # every module the game imports (the runtime trace's list), none compiled here
+    assert sorted(report["loaders"]) == trim_runtime.load_trace()["app_modules"]
+    assert set(report["loaders"].values()) == {"SourcelessFileLoader"}
+    assert report["compiled_from_source"] == []

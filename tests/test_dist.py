@@ -193,9 +193,27 @@ def test_app_zip_holds_only_app_code():
         times = {info.date_time for info in zf.infolist()}
     assert names == sorted(names)
     assert {n.split("/")[0] for n in names} <= {"sixtysix", "ui"}
-    assert "sixtysix/__init__.py" in names
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/tests/" in n or "/test_" in n]
+    assert "sixtysix/__init__.pyc" in names
+    assert not [n for n in names if "__pycache__" in n or "/tests/" in n or "/test_" in n]
     assert times <= {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
+    # tools/build.py: a .pyc in place of each traced module's source (e2e/test_floor.py
+    # checks that the browser's Python imports them as they are); the rest as source.
+    from tools import trim_runtime
+    from tools.build import PY_SCRIPTS
+
+    with zipfile.ZipFile(DIST / "app.zip") as zf:
+        names = zf.namelist()
+        bytecode = {n: zf.read(n) for n in names if n.endswith(".pyc")}
+        stored = {info.compress_type for info in zf.infolist()}
+    modules = sorted(trim_runtime.module_of(n[:-1]) for n in bytecode)
+    assert modules == trim_runtime.load_trace()["app_modules"]
+    assert not [n for n in bytecode if n[:-1] in names]  # no source beside its bytecode
+    assert {int.from_bytes(data[4:8], "little") for data in bytecode.values()} == {0b01}  # unchecked-hash (PEP 552)
+    assert PY_SCRIPTS <= set(names) and "sixtysix/arena.py" in names  # by URL / the command line's: source
+    assert stored == {zipfile.ZIP_STORED}  # its .br/.gz siblings compress across entries
 
 
 def test_build_is_deterministic(tmp_path):

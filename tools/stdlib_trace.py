@@ -13,7 +13,9 @@ reporting is covered) with Debian's Chromium. It records
 - ``first_load``: every file the game page requests until it is ready (the
   byte total of its progress bar, tools/build.py);
 - ``stdlib_modules``: every module imported (page and worker) that
-  ``python_stdlib.zip`` holds.
+  ``python_stdlib.zip`` holds;
+- ``app_modules``: every module of the app's own imported (app.zip ships
+  their bytecode, tools/build.py).
 
 The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
 checks, on the trimmed build, that the same paths import nothing outside it.
@@ -51,6 +53,7 @@ def record(site: Path) -> dict:
     from e2e import import_paths
     from e2e.conftest import CHROMIUM_ARGS, open_game
 
+    from tools.build import APP_PACKAGES
     from tools.serve import serve_in_thread
 
     server, url = serve_in_thread(site)
@@ -94,6 +97,7 @@ def record(site: Path) -> dict:
         "vendor_files": sorted(requested),
         "first_load": sorted(first_load - {"index.html"}),
         "stdlib_modules": sorted(trace.names & in_zip),
+        "app_modules": sorted(n for n in trace.names if n.split(".")[0] in APP_PACKAGES),
     }
 
 
@@ -107,7 +111,7 @@ def main(argv: list[str]) -> int:
         current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
         if current != text:
             old = json.loads(current or "{}")
-            for key in ("vendor_files", "first_load", "stdlib_modules"):
+            for key in ("vendor_files", "first_load", "stdlib_modules", "app_modules"):
                 added = sorted(set(trace[key]) - set(old.get(key, [])))
                 removed = sorted(set(old.get(key, [])) - set(trace[key]))
                 print(f"{key}: +{added} -{removed}")
@@ -116,7 +120,8 @@ def main(argv: list[str]) -> int:
         print("runtime-trace.json is up to date")
         return 0
     trim_runtime.TRACE.write_text(text, encoding="utf-8")
-    print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, {len(trace['stdlib_modules'])} stdlib modules")
+    print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, "
+          f"{len(trace['stdlib_modules'])} stdlib modules, {len(trace['app_modules'])} app modules")
     return 0
 
 

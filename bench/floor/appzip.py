@@ -1,5 +1,7 @@
-"""Report where app.zip was unpacked and what can be imported from it, as JSON."""
+"""Report where app.zip was unpacked, what can be imported from it, and how
+its bytecode modules were loaded, as JSON."""
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -9,6 +11,28 @@ from pyscript import document
 
 cwd = os.getcwd()
 entries = sorted(os.listdir(cwd))
+
+# Every module shipped as bytecode (tools/build.py), imported while
+# source_to_code counts who still had to be compiled from source.
+compiled = []
+to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def counting_source_to_code(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return to_code(self, data, path, *args, **kwargs)
+
+
+importlib.machinery.SourceFileLoader.source_to_code = counting_source_to_code
+with_bytecode = []
+for folder, _dirs, files in sorted(os.walk(cwd)):
+    package = os.path.relpath(folder, cwd).replace(os.sep, ".")
+    with_bytecode += [f"{package}.{name[:-4]}".removesuffix(".__init__") for name in sorted(files) if name.endswith(".pyc")]
+loaders = {}
+for name in with_bytecode:
+    loaders[name] = type(importlib.import_module(name).__spec__.loader).__name__
+importlib.machinery.SourceFileLoader.source_to_code = to_code
+
 report = {
     "cwd": cwd,
     # "" on sys.path means the working directory.
@@ -16,6 +40,8 @@ report = {
     "entries": entries,
     # find_spec locates a package without running it.
     "importable": {name: importlib.util.find_spec(name) is not None for name in entries if os.path.isdir(name)},
+    "loaders": loaders,
+    "compiled_from_source": [os.path.relpath(path, cwd) for path in compiled],
 }
 document.getElementById("out").textContent = json.dumps(report)
 document.documentElement.classList.add("ready")

@@ -1,0 +1,37 @@
+// Compiles Python sources to bytecode with the vendored Pyodide itself, so the
+// .pyc files match the browser's Python exactly (magic number, marshal format).
+// Called by tools/build.py for app.zip:
+//
+//   node tools/compile_pyc.mjs PYODIDE_DIR < {"files": {"ui/x.py": "source", ...}}
+//   > {"ui/x.py": "<base64 of the .pyc>", ...}
+//
+// tools/build.py ships each as ui/x.pyc in the source's place: Python imports
+// a .pyc that sits where its source would (no __pycache__) as it is, checking
+// only its magic number. They are marked "unchecked-hash" (PEP 552), which
+// names no timestamp. Compiled in a fresh interpreter, in sorted order, with
+// a fixed hash seed (frozenset constants are marshalled in hash order): the
+// same sources give the same bytes on every build.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const dir = process.argv[2];
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const { files } = JSON.parse(readFileSync(0, "utf8"));
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, env: { PYTHONHASHSEED: "0" }, stdout: () => {} });
+pyodide.globals.set("sources", pyodide.toPy(files));
+const out = pyodide.runPython(`
+import base64, os, py_compile, sys
+assert sys.flags.hash_randomization == 0, "PYTHONHASHSEED did not reach the interpreter"
+compiled = {}
+for rel in sorted(sources):
+    src = "/tmp/src/" + rel
+    os.makedirs(os.path.dirname(src), exist_ok=True)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(sources[rel])
+    py_compile.compile(src, cfile="/tmp/out.pyc", dfile=rel, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open("/tmp/out.pyc", "rb") as f:
+        compiled[rel] = base64.b64encode(f.read()).decode()
+compiled
+`).toJs({ dict_converter: Object.fromEntries });
+process.stdout.write(JSON.stringify(out));
