@@ -2,10 +2,10 @@
 
 Standard library plus ``sixtysix`` and ``ui.botcall`` only: ``tools/bench/``
 ships this file beside ``bench/bot/worker.py`` (the browser side) and runs it
-under CPython with ``app.zip`` on ``sys.path`` (the same code the browser
-runs)::
+under CPython on the sources that app.zip's bytecode is compiled from (the
+same code the browser runs)::
 
-    PYTHONPATH=dist/app.zip python3 tools/bench_positions.py --positions 24 --json
+    PYTHONPATH=. python3 tools/bench_positions.py --positions 24 --json
 
 Positions are views of the player to move, collected from hands played by a
 seeded random policy (independent of the bots, so tuning a bot does not move

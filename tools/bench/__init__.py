@@ -35,8 +35,8 @@ flags) with service workers ALLOWED, and measures, all in one run:
   for one hand; the longest main-thread task (PerformanceObserver longtask)
   after ready, overall and while the computer is to move.
 - CPython, for the ratios: ``python -m sixtysix.bench --json`` and the same
-  positions at each level, both with ``app.zip`` on ``sys.path`` (the very
-  code the browser ran).
+  positions at each level, both on the sources that app.zip's bytecode is
+  compiled from (the very code the browser ran).
 - The game is opened on a deal the computer leads, so every load also
   times the computer's first move after ready (the bot worker must be up).
   The saved match is cleared after each visit, so the revisit deals the

@@ -66,7 +66,7 @@ def main(argv=None) -> int:
         say(f"bench: {'building' if not args.no_build else 'copying ' + args.dist} into "
             f"{STAGE.relative_to(ROOT)}/")
         result["site"] = stage_site(not args.no_build, Path(args.dist), STAGE, args.positions)
-        say("bench: CPython (same app.zip): engine and bot positions")
+        say("bench: CPython (the sources of app.zip): engine and bot positions")
         result["cpython_engine"] = json.loads(run_python(
             ["-m", "sixtysix.bench", "--json", "--seconds", str(args.seconds)], STAGE).strip().splitlines()[-1])
         result["cpython_bots"] = json.loads(run_python(

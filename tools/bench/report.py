@@ -211,7 +211,7 @@ def report_text(result: dict) -> str:
         parts.append(format_table(
             ["level", "browser med", "p95", "max", "round-trip p95", "CPython med", "p95", "max",
              "browser/s", "CPython/s", "slowdown", "same moves"], rows,
-            title=f"\nBot decisions over {n} positions (bench/bot/ worker; CPython with the same app.zip)"))
+            title=f"\nBot decisions over {n} positions (bench/bot/ worker; CPython on the sources of app.zip)"))
     eng_b = (result.get("bot_browser") or {}).get("engine")
     eng_c = result.get("cpython_engine")
     if eng_b or eng_c:

@@ -58,8 +58,9 @@ def stage_site(build: bool, dist: Path = DIST, stage: Path = STAGE, positions: i
 
 
 def run_python(args: list[str], stage: Path, timeout: float = 900) -> str:
-    """Run CPython with the staged app.zip first on sys.path; return stdout."""
-    env = dict(os.environ, PYTHONPATH=str(stage / "app.zip"), PYTHONDONTWRITEBYTECODE="1")
+    """Run CPython on the sources app.zip was built from (the zip holds
+    bytecode for the browser's Python, which CPython cannot load); return stdout."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
     try:
         done = subprocess.run([sys.executable, *args], env=env, cwd=ROOT, capture_output=True, text=True,
                               timeout=timeout)
