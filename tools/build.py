@@ -194,12 +194,7 @@ def is_test(rel: Path) -> bool:
     return any(p in ("tests", "test") for p in rel.parts[:-1]) or rel.name.startswith("test_") or rel.name == "conftest.py"
 
 
-#: The ui/*.py files that pages load by URL (index.html's script, app.py's
-#: worker); the other plain copies are only imported from app.zip.
-PY_SCRIPTS = {"ui/app.py", "ui/bot_worker.py"}
-
-
-COMPILER = ROOT / "tools" / "compile_pyc.mjs"
+COMPILER = ROOT / "tools" / "compile_pyc.mjs"  # with the npm Pyodide that vendor/ is cut from
 
 
 def compile_pyc(sources: dict[str, bytes]) -> dict[str, bytes]:
@@ -219,10 +214,10 @@ def build_app_zip(out: Path) -> int:
 
     The modules that the runtime trace saw the game import go as bytecode
     (``ui/table.pyc`` in place of ``ui/table.py``), so the browser imports
-    them without compiling: 0.3 s of every start (docs/performance.md,
-    "Bytecode in app.zip"). The rest (the command line's) stays source. The
-    zip is STORED: its .br/.gz siblings compress across files, 2.2x better
-    than deflating each entry."""
+    them without compiling them first (docs/performance.md, "Bytecode in
+    app.zip"). The rest (the command line's) stays source. The zip is
+    STORED: its .br/.gz siblings compress across files, where deflating
+    each entry would not."""
     entries = {}
     for pkg in APP_PACKAGES:
         if (ROOT / pkg).is_dir():
@@ -241,6 +236,11 @@ def build_app_zip(out: Path) -> int:
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[rel])
     return len(entries)
+
+
+#: The ui/*.py files that pages load by URL (index.html's script, app.py's
+#: worker); the other plain copies are only imported from app.zip.
+PY_SCRIPTS = {"ui/app.py", "ui/bot_worker.py"}
 
 
 def precached(rel: str) -> bool:
