@@ -23,8 +23,8 @@ What every e2e test gets here:
   permissions) is emptied before every test, and each test has its own page,
   so no test sees another's state. Cache Storage stays, like the HTTP cache:
   the context's first page makes the start-up snapshot (js/pyodide-loader.mjs)
-  before the first test, so every test's page restores it instead of booting
-  (about 3 s instead of 6 here); e2e/test_snapshot.py tests the snapshot
+  before the first test, so every test's page restores it instead of
+  booting; e2e/test_snapshot.py tests the snapshot
   itself. A test whose subject is a first visit is marked
   ``@pytest.mark.cold``; it, a test that asks for ``context`` itself (it
   changes the context: routes, init scripts, offline), and an ``offline``
@@ -231,8 +231,7 @@ NO_SNAPSHOT = "window.sixtysixSnapshotDelayMs ??= 2e9;"
 
 class WarmContext:
     """One context for the run's pages: its HTTP cache stays warm between tests,
-    and its Cache Storage holds the start-up snapshot before the first test
-    (a start from it takes about half a boot's time)."""
+    and its Cache Storage holds the start-up snapshot before the first test."""
 
     def __init__(self, browser: Browser, args: dict) -> None:
         self.errors: PageErrors | None = None  # the running test's

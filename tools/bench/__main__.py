@@ -68,10 +68,10 @@ def main(argv=None) -> int:
         result["site"] = stage_site(not args.no_build, Path(args.dist), STAGE, args.positions)
         say("bench: CPython (the sources of app.zip): engine and bot positions")
         result["cpython_engine"] = json.loads(run_python(
-            ["-m", "sixtysix.bench", "--json", "--seconds", str(args.seconds)], STAGE).strip().splitlines()[-1])
+            ["-m", "sixtysix.bench", "--json", "--seconds", str(args.seconds)]).strip().splitlines()[-1])
         result["cpython_bots"] = json.loads(run_python(
             [str(STAGE / "bench" / "bot" / "bench_positions.py"), "--positions", str(args.positions), "--levels",
-             ",".join(levels), "--json"], STAGE).strip().splitlines()[-1])
+             ",".join(levels), "--json"]).strip().splitlines()[-1])
         browser = Browser(STAGE, args.timeout, profile=not args.incognito)
         result["meta"]["contexts"] = "incognito" if args.incognito else "fresh profile per run (disk HTTP cache)"
         pages = {"floor": FLOOR_PAGE, "game": GAME_PAGE}

@@ -53,11 +53,11 @@ def stage_site(build: bool, dist: Path = DIST, stage: Path = STAGE, positions: i
         shutil.copytree(BENCH_PAGES / name, stage / "bench" / name, dirs_exist_ok=True)
     shutil.copyfile(POSITIONS_PY, stage / "bench" / "bot" / "bench_positions.py")
     run_python([str(POSITIONS_PY), "--positions", str(positions), "--write",
-                str(stage / "bench" / "bot" / "positions.json")], stage)
+                str(stage / "bench" / "bot" / "positions.json")])
     return info
 
 
-def run_python(args: list[str], stage: Path, timeout: float = 900) -> str:
+def run_python(args: list[str], timeout: float = 900) -> str:
     """Run CPython on the sources app.zip was built from (the zip holds
     bytecode for the browser's Python, which CPython cannot load); return stdout."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
