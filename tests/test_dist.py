@@ -169,22 +169,20 @@ def test_service_worker_precaches_every_file():
     name, listing = precache()
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
-    # Every file but sw.js itself (the browser fetches it on its own), the
-    # precompressed siblings (the same files) and ui/*.py that no page loads.
-    from tools.build import PY_SCRIPTS
-
-    unused_py = {f for f in dist_files() if f.startswith("ui/") and f.endswith(".py")} - PY_SCRIPTS
-    assert "ui/table.py" in unused_py
-    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - unused_py
+    # Every file but sw.js itself (the browser fetches it on its own) and the
+    # precompressed siblings (the same files).
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
 
 def test_python_scripts_loaded_by_url_are_the_precached_ones():
     from tools.build import PY_SCRIPTS
 
-    named = "".join((DIST / f).read_text() for f in ("index.html", "ui/app.py", "ui/worker_link.py"))
+    named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/app.py", "ui/worker_link.py"))
     loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
     assert loaded == PY_SCRIPTS
+    # and they are the only Python shipped as plain files: the rest comes from app.zip
+    assert {f for f in dist_files() if f.endswith(".py")} == PY_SCRIPTS
 
 
 def test_app_zip_holds_only_app_code():
@@ -330,7 +328,7 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
-    assert shipped_py <= {"ui"}   # the ui/ copies: no drawing script, no bench page
+    assert shipped_py <= {"ui"}   # the page's scripts: no drawing script, no bench page
     assert not (DIST / "bench").exists()  # bench and test pages never ship
 
 

@@ -17,8 +17,9 @@ What lands in dist/
   beside dist/ (e2e/conftest.py), the benchmark stages its own copy.
   ``__pycache__`` and ``*.pyc`` are skipped. A new top-level file ships only
   once it is added to the list (the drawing scripts live in ``tools/``).
-  ``ui/`` is copied as plain files too, so a page can point a
-  ``<script type="py" src="./ui/...">`` (or a worker script) at it.
+  Of ``ui/``'s Python only the scripts that pages load by URL
+  (:data:`PY_SCRIPTS`) are copied; the modules they import come from
+  ``app.zip``.
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
   ``tools/runtime-trace.json`` lists (what the pages were seen to load), with
   ``python_stdlib.zip`` cut to the traced modules and ``pyodide-lock.json``
@@ -48,7 +49,7 @@ What lands in dist/
   (tools/compile_pyc.mjs), the others as source.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
   (what the pages load: every file in dist/ but sw.js itself, whose bytes
-  hold the list, and the plain ui/*.py copies no page requests) and
+  hold the list, and the precompressed siblings) and
   a cache name ``sixtysix-<hash of all those files and of the sw.js
   template>``, so a new build installs into a new cache and the old one is
   deleted when the new worker activates.
@@ -143,7 +144,8 @@ def copy_sources(out: Path) -> None:
             copy_file(src, out / name)
         elif src.is_dir():
             for f in files_under(src):
-                copy_file(f, out / name / f.relative_to(src))
+                if not imported_only(f.relative_to(ROOT).as_posix()):
+                    copy_file(f, out / name / f.relative_to(src))
         elif name == "index.html":
             print("build: note: no index.html yet (the game page); building the rest")
     # Browsers ask for /favicon.ico on any page without an icon link; a 404
@@ -239,17 +241,19 @@ def build_app_zip(out: Path) -> int:
 
 
 #: The ui/*.py files that pages load by URL (index.html's script, app.py's
-#: worker); the other plain copies are only imported from app.zip.
+#: worker); the other modules are only imported from app.zip.
 PY_SCRIPTS = {"ui/app.py", "ui/bot_worker.py"}
+
+
+def imported_only(rel: str) -> bool:
+    """A ui/ module that pages never load by URL: it ships in app.zip only."""
+    return rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS
 
 
 def precached(rel: str) -> bool:
     """Whether the service worker precaches dist/rel: what the pages load, so
-    not a precompressed sibling (the server sends it in the original's place)
-    nor a plain ui/*.py copy that no page requests."""
-    if rel == "sw.js" or precompress.is_sibling(rel):
-        return False
-    return not (rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS)
+    not a precompressed sibling (the server sends it in the original's place)."""
+    return rel != "sw.js" and not precompress.is_sibling(rel)
 
 
 LOADER = "js/pyodide-loader.mjs"
