@@ -57,3 +57,12 @@ def test_app_modules_import_from_their_bytecode_without_compiling(page):
     assert sorted(report["loaders"]) == trim_runtime.load_trace()["app_modules"]
     assert set(report["loaders"].values()) == {"SourcelessFileLoader"}
     assert report["compiled_from_source"] == []
+
+
+def test_the_stdlib_imports_from_its_bytecode(page):
+    """The trimmed python_stdlib.zip holds .pyc in place of each source
+    (tools/trim_runtime.py): zipimport finds them, so no start compiles the stdlib."""
+    open_game(page, path="bench/floor/appzip.html")
+    files = json.loads(page.locator("#out").inner_text())["stdlib_files"]
+    assert {"json", "asyncio.tasks", "pyodide.ffi"} <= set(files)  # imported by the page, PyScript and Pyodide
+    assert {name: path for name, path in files.items() if not path.endswith(".pyc")} == {}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import trim_runtime
+from tools import bytecode, trim_runtime
 from tools.precompress import is_sibling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,8 @@ def test_every_traced_module_is_in_the_npm_stdlib():
 
 @pytest.mark.parametrize(
     ("entry", "module"),
-    [("json/decoder.py", "json.decoder"), ("json/__init__.py", "json"), ("os.py", "os"), ("pyodide/py.typed", None), ("json/", None)],
+    [("json/decoder.py", "json.decoder"), ("json/__init__.py", "json"), ("os.py", "os"), ("pyodide/py.typed", None),
+     ("json/", None), ("json/decoder.pyc", "json.decoder"), ("json/__init__.pyc", "json")],
 )
 def test_module_of(entry, module):
     assert trim_runtime.module_of(entry) == module
@@ -56,14 +57,21 @@ def test_dist_vendor_is_exactly_the_traced_files():
 
 @needs_dist
 @needs_npm
-def test_dist_stdlib_holds_the_traced_modules_and_their_packages_only():
+def test_dist_stdlib_holds_the_bytecode_of_the_traced_modules_and_their_packages_only():
     shipped = DIST / "vendor" / "pyodide" / trim_runtime.STDLIB
     modules = trim_runtime.zip_modules(shipped)
     assert modules == trim_runtime.with_parents(set(TRACE["stdlib_modules"])) & trim_runtime.zip_modules(NPM_STDLIB)
-    with zipfile.ZipFile(shipped) as zf, zipfile.ZipFile(NPM_STDLIB) as full:
+    python = json.loads((DIST / "vendor" / "pyodide" / trim_runtime.LOCK).read_text())["info"]["python"]
+    in_zip = "/lib/python{}{}.zip/".format(*python.split(".")[:2])  # where zipimport finds it in the browser
+    with zipfile.ZipFile(shipped) as zf, zipfile.ZipFile(DIST / "app.zip") as app:
         assert zf.testzip() is None
-        for name in ("json/__init__.py", "asyncio/tasks.py"):
-            assert zf.read(name) == full.read(name)
+        names = zf.namelist()
+        assert names and all(n.endswith(".pyc") for n in names)  # bytecode in place of every source
+        app_magic = {app.read(n)[:4] for n in app.namelist() if n.endswith(".pyc")}
+        assert {zf.read(n)[:4] for n in names} == app_magic  # the same runtime's magic number
+        assert all(bytecode.is_unchecked_pyc(zf.read(n)) for n in names)
+        for name in ("json/__init__.pyc", "asyncio/tasks.pyc"):  # a traceback names the file as from source
+            assert (in_zip + name[:-1]).encode() in zf.read(name)
         assert {i.date_time for i in zf.infolist()} == {trim_runtime.ZIP_TIME}
     assert "email" not in modules and "unittest" not in modules
 

@@ -22,8 +22,8 @@ What lands in dist/
   ``app.zip``.
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
   ``tools/runtime-trace.json`` lists (what the pages were seen to load), with
-  ``python_stdlib.zip`` cut to the traced modules and ``pyodide-lock.json``
-  to no packages (tools/trim_runtime.py). With ``--full-runtime`` (or
+  ``python_stdlib.zip`` cut to the traced modules, as bytecode, and
+  ``pyodide-lock.json`` to no packages (tools/trim_runtime.py). With ``--full-runtime`` (or
   ``FULL_RUNTIME=1``): every ``pyodide*`` file and ``python_stdlib.zip`` of
   the npm package ``pyodide`` and the whole ``@pyscript/core/dist/`` folder,
   without ``.d.ts`` and ``.map`` files.
@@ -46,7 +46,7 @@ What lands in dist/
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
   ``__pycache__``), with their folder names at the top of the zip; the
   modules the game imports as bytecode that the vendored Pyodide compiled
-  (tools/compile_pyc.mjs), the others as source.
+  (tools/bytecode.py), the others as source.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
   (what the pages load: every file in dist/ but sw.js itself, whose bytes
   hold the list, and the precompressed siblings) and
@@ -77,20 +77,19 @@ Do not list ``packages`` (it pulls micropip from a CDN; see PLATFORM.md).
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import zipfile
 from html import escape as html_escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import precompress  # noqa: E402  (tools/ is not a package when run as a script)
+import bytecode  # noqa: E402  (tools/ is not a package when run as a script)
+import precompress  # noqa: E402
 import trim_runtime  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,7 +180,8 @@ def vendor_runtime(out: Path, full: bool = False) -> None:
     if not pyodide.is_dir() or not pyscript.is_dir():
         sys.exit("build: node_modules/ is missing the runtime: run `npm ci` (or `make setup`)")
     if not full:  # the default: only what the trace saw the pages load
-        trim_runtime.vendor_trimmed(pyodide, pyscript, out, trim_runtime.load_trace(), copy_file)
+        trim_runtime.vendor_trimmed(pyodide, pyscript, out, trim_runtime.load_trace(), copy_file,
+                                    bytecode.compile_pyc)
         return
     for f in sorted(pyodide.iterdir()):
         wanted = f.name.startswith("pyodide") or f.name == "python_stdlib.zip"
@@ -194,21 +194,6 @@ def vendor_runtime(out: Path, full: bool = False) -> None:
 
 def is_test(rel: Path) -> bool:
     return any(p in ("tests", "test") for p in rel.parts[:-1]) or rel.name.startswith("test_") or rel.name == "conftest.py"
-
-
-COMPILER = ROOT / "tools" / "compile_pyc.mjs"  # with the npm Pyodide that vendor/ is cut from
-
-
-def compile_pyc(sources: dict[str, bytes]) -> dict[str, bytes]:
-    """Bytecode for the app's modules, made by the vendored Pyodide in Node
-    (tools/compile_pyc.mjs), keyed by the source's path."""
-    request = json.dumps({"files": {rel: text.decode("utf-8") for rel, text in sources.items()}})
-    try:
-        done = subprocess.run(["node", str(COMPILER), str(NODE / "pyodide")], input=request, capture_output=True,
-                              text=True, check=True)
-    except (OSError, subprocess.CalledProcessError) as error:
-        sys.exit(f"build: compiling app.zip's bytecode failed: {getattr(error, 'stderr', '') or error}")
-    return {rel: base64.b64decode(data) for rel, data in json.loads(done.stdout).items()}
 
 
 def build_app_zip(out: Path) -> int:
@@ -227,10 +212,10 @@ def build_app_zip(out: Path) -> int:
                 if not is_test(f.relative_to(ROOT)):
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
     imported = set(trim_runtime.load_trace().get("app_modules", []))
-    for rel, code in compile_pyc({rel: data for rel, data in entries.items()
-                                  if trim_runtime.module_of(rel) in imported}).items():
+    for rel, code in bytecode.compile_pyc({rel: data for rel, data in entries.items()
+                                           if trim_runtime.module_of(rel) in imported}).items():
         del entries[rel]
-        entries[rel[:-3] + ".pyc"] = code
+        entries[bytecode.pyc_name(rel)] = code
     with zipfile.ZipFile(out / APP_ZIP, "w") as zf:
         for rel in sorted(entries):
             info = zipfile.ZipInfo(rel, date_time=ZIP_TIME)

@@ -1,34 +1,39 @@
 // Compiles Python sources to bytecode with the vendored Pyodide itself, so the
 // .pyc files match the browser's Python exactly (magic number, marshal format).
-// Called by tools/build.py for app.zip:
+// Called by tools/bytecode.py for app.zip and the trimmed python_stdlib.zip:
 //
-//   node tools/compile_pyc.mjs PYODIDE_DIR < {"files": {"ui/x.py": "source", ...}}
+//   node tools/compile_pyc.mjs PYODIDE_DIR < {"files": {"ui/x.py": "source", ...}, "stdlib": false}
 //   > {"ui/x.py": "<base64 of the .pyc>", ...}
 //
-// tools/build.py ships each as ui/x.pyc in the source's place: Python imports
+// The build ships each as ui/x.pyc in the source's place: Python imports
 // a .pyc that sits where its source would (no __pycache__) as it is, checking
 // only its magic number. They are marked "unchecked-hash" (PEP 552), which
 // names no timestamp. Compiled in a fresh interpreter, in sorted order, with
 // a fixed hash seed (frozenset constants are marshalled in hash order): the
-// same sources give the same bytes on every build.
+// same sources give the same bytes on every build. Each code object names its
+// file as the interpreter would have on compiling the source in the browser:
+// the app's relative to the working directory, the stdlib's inside the zip on
+// sys.path (/lib/python314.zip/json/decoder.py), so tracebacks read the same.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const dir = process.argv[2];
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const { files } = JSON.parse(readFileSync(0, "utf8"));
+const { files, stdlib } = JSON.parse(readFileSync(0, "utf8"));
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, env: { PYTHONHASHSEED: "0" }, stdout: () => {} });
 pyodide.globals.set("sources", pyodide.toPy(files));
+pyodide.globals.set("stdlib", !!stdlib);
 const out = pyodide.runPython(`
 import base64, os, py_compile, sys
 assert sys.flags.hash_randomization == 0, "PYTHONHASHSEED did not reach the interpreter"
+prefix = next(p for p in sys.path if p.endswith(".zip")) + "/" if stdlib else ""
 compiled = {}
 for rel in sorted(sources):
     src = "/tmp/src/" + rel
     os.makedirs(os.path.dirname(src), exist_ok=True)
     with open(src, "w", encoding="utf-8") as f:
         f.write(sources[rel])
-    py_compile.compile(src, cfile="/tmp/out.pyc", dfile=rel, doraise=True,
+    py_compile.compile(src, cfile="/tmp/out.pyc", dfile=prefix + rel, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     with open("/tmp/out.pyc", "rb") as f:
         compiled[rel] = base64.b64encode(f.read()).decode()

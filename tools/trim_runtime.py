@@ -9,9 +9,11 @@ holds both lists. The build then
 - copies only the listed ``vendor/`` files (no codemirror, xterm,
   ``pyodide.js``, no maps);
 - writes ``python_stdlib.zip`` with only the listed modules and the
-  packages that hold them (``STORED``: the server's brotli packs the whole
-  archive better than per-file deflate, and zipimport reads it without
-  inflating);
+  packages that hold them, as bytecode in place of source (``json/
+  decoder.pyc``, made by tools/bytecode.py: zipimport loads it as it is,
+  so no start compiles the stdlib), ``STORED`` (the server's brotli packs
+  the whole archive better than per-file deflate, and zipimport reads it
+  without inflating);
 - writes ``pyodide-lock.json`` with no packages (we load none);
 - applies the few exact ``PATCHES`` below (each says why).
 
@@ -58,10 +60,11 @@ def load_trace(path: Path = TRACE) -> dict:
 
 
 def module_of(entry: str) -> str | None:
-    """The module a stdlib zip entry defines ("json/decoder.py" -> "json.decoder"), or None for data."""
-    if not entry.endswith(".py"):
+    """The module a zip entry defines ("json/decoder.py" or its bytecode "json/decoder.pyc"
+    -> "json.decoder"), or None for data."""
+    if not entry.endswith((".py", ".pyc")):
         return None
-    parts = entry[:-3].split("/")
+    parts = entry.removesuffix("c")[:-3].split("/")
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -81,20 +84,23 @@ def zip_modules(path: Path) -> set[str]:
         return {m for m in map(module_of, zf.namelist()) if m}
 
 
-def write_trimmed_stdlib(src: Path, dest: Path, modules: set[str]) -> int:
-    """Copy src's entries for modules (and their packages) into dest; return the entry count."""
+def write_trimmed_stdlib(src: Path, dest: Path, modules: set[str], compile_pyc) -> int:
+    """Write into dest the bytecode of src's entries for modules (and their packages),
+    each in its source's place; return the entry count.
+
+    ``compile_pyc`` maps {path: source} to {path: bytecode} (tools/bytecode.py)."""
     keep = with_parents(modules)
+    with zipfile.ZipFile(src) as zin:
+        # Folders come back implicitly; data files (README, py.typed) are not imported.
+        sources = {i.filename: zin.read(i) for i in zin.infolist() if module_of(i.filename) in keep}
+    entries = {name[:-3] + ".pyc": code for name, code in compile_pyc(sources, stdlib=True).items()}
     dest.parent.mkdir(parents=True, exist_ok=True)
-    count = 0
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_STORED) as zout:
-        for info in sorted(zin.infolist(), key=lambda i: i.filename):
-            if module_of(info.filename) not in keep:
-                continue  # folders come back implicitly; data files (README, py.typed) are not imported
-            entry = zipfile.ZipInfo(info.filename, date_time=ZIP_TIME)
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_STORED) as zout:
+        for name in sorted(entries):
+            entry = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             entry.external_attr = 0o644 << 16
-            zout.writestr(entry, zin.read(info))
-            count += 1
-    return count
+            zout.writestr(entry, entries[name])
+    return len(entries)
 
 
 def write_empty_lock(src: Path, dest: Path) -> None:
@@ -105,8 +111,8 @@ def write_empty_lock(src: Path, dest: Path) -> None:
     dest.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_file) -> None:
-    """Write out/vendor/ with only the traced files, the stdlib and lock trimmed."""
+def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_file, compile_pyc) -> None:
+    """Write out/vendor/ with only the traced files, the stdlib trimmed (and compiled), the lock emptied."""
     sources = {"vendor/pyodide/": pyodide, "vendor/pyscript/": pyscript}
     for rel in trace["vendor_files"]:
         prefix = next((p for p in sources if rel.startswith(p)), None)
@@ -116,7 +122,7 @@ def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_f
         if not src.is_file():
             raise SystemExit(f"build: {rel} is not in node_modules (a new runtime version?): run tools/stdlib_trace.py")
         if rel.endswith("/" + STDLIB):
-            write_trimmed_stdlib(src, out / rel, set(trace["stdlib_modules"]))
+            write_trimmed_stdlib(src, out / rel, set(trace["stdlib_modules"]), compile_pyc)
         elif rel.endswith("/" + LOCK):
             write_empty_lock(src, out / rel)
         elif rel in PATCHES:

@@ -1,11 +1,12 @@
 """Report where app.zip was unpacked, what can be imported from it, and how
-its bytecode modules were loaded, as JSON."""
+its bytecode modules and the stdlib's were loaded, as JSON."""
 
 import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
+import zipimport
 
 from pyscript import document
 
@@ -33,6 +34,14 @@ for name in with_bytecode:
     loaders[name] = type(importlib.import_module(name).__spec__.loader).__name__
 importlib.machinery.SourceFileLoader.source_to_code = to_code
 
+# The stdlib's modules come through zipimport from python_stdlib.zip, whose
+# entries tools/build.py also compiled: __file__ says which one was found.
+# (The interpreter's frozen modules, os, io, site..., name a source they never read.)
+stdlib_zip = next(p for p in sys.path if p.endswith(".zip")) + "/"
+from_stdlib = {name: module.__file__ for name, module in sorted(sys.modules.items())
+               if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter)
+               and module.__file__.startswith(stdlib_zip)}
+
 report = {
     "cwd": cwd,
     # "" on sys.path means the working directory.
@@ -42,6 +51,7 @@ report = {
     "importable": {name: importlib.util.find_spec(name) is not None for name in entries if os.path.isdir(name)},
     "loaders": loaders,
     "compiled_from_source": [os.path.relpath(path, cwd) for path in compiled],
+    "stdlib_files": {name: path[len(stdlib_zip):] for name, path in from_stdlib.items()},
 }
 document.getElementById("out").textContent = json.dumps(report)
 document.documentElement.classList.add("ready")
