@@ -5,7 +5,8 @@ Both zips the pages import from carry bytecode in place of source:
 ``python_stdlib.zip`` (tools/trim_runtime.py). Python imports a ``.pyc``
 that sits where its source would (no ``__pycache__``) as it is, from a
 folder and through zipimport alike, so no start compiles them first
-(docs/performance.md, "Bytecode, not source").
+(docs/performance.md, "Bytecode in app.zip" and "Bytecode in
+python_stdlib.zip").
 """
 
 from __future__ import annotations

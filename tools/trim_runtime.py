@@ -64,7 +64,7 @@ def module_of(entry: str) -> str | None:
     -> "json.decoder"), or None for data."""
     if not entry.endswith((".py", ".pyc")):
         return None
-    parts = entry.removesuffix("c")[:-3].split("/")
+    parts = entry.rsplit(".", 1)[0].split("/")
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
