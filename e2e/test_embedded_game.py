@@ -1,8 +1,10 @@
 """The game as the rules pages embed it: a whole hand played inside the frame.
 
 The frame is the one each rules page ships (``../index.html?embed=1&lang=..``),
-with the computer at its default level and normal pacing: this is what a
-reader of the page gets. The frame's height must follow the table, and a
+with the computer at its default level: this is what a reader of the page
+gets. The Portuguese page plays at the normal pace a reader sees; the Italian
+one passes ``?fast=1`` on to its frame (e2e/test_comfort.py checks that
+passing), since the pace is not what differs between the two. The frame's height must follow the table, and a
 height message forged from another origin must change nothing.
 """
 
@@ -20,8 +22,8 @@ from e2e.pages import BOT_MS, TablePage
 REASONS = r"^(declared|false_declaration|closed_failed|last_trick)$"
 
 
-def embedded_table(page: Page, lang: str) -> tuple[Frame, TablePage]:
-    page.goto(f"rules/{lang}.html")
+def embedded_table(page: Page, lang: str, query: str = "") -> tuple[Frame, TablePage]:
+    page.goto(f"rules/{lang}.html" + (f"?{query}" if query else ""))
     page.get_by_role("button", name={"pt": "Jogar aqui", "it": "Gioca qui"}[lang], exact=True).click()
     frame = page.locator("iframe[data-sixtysix-embed]").element_handle().content_frame()
     frame.wait_for_selector("html.ready, .py-error", state="attached", timeout=FIRST_LOAD_MS)
@@ -48,11 +50,13 @@ def frame_height_follows_content(page: Page, frame: Frame, timeout_s: float = 10
         time.sleep(0.1)
 
 
-@pytest.mark.parametrize("lang", ["pt", "it"])
-def test_a_whole_hand_inside_the_rules_page(page: Page, lang: str):
+@pytest.mark.parametrize(("lang", "query"), [("pt", ""), ("it", "fast=1")])
+def test_a_whole_hand_inside_the_rules_page(page: Page, lang: str, query: str):
     page.set_viewport_size({"width": 1024, "height": 900})
-    frame, table = embedded_table(page, lang)
+    frame, table = embedded_table(page, lang, query)
     assert table.lang == lang
+    passed_on = f"lang={lang}" + (f"&{query}" if query else "")  # the page's options, none of its own
+    expect(page.locator("iframe[data-sixtysix-embed]")).to_have_attribute("src", re.compile(f"embed=1&{passed_on}$"))
     expect(frame.locator("html")).to_have_class(re.compile(r"\bembedded\b"))
     frame_height_follows_content(page, frame)
     for _ in range(60):  # at most 12 tricks, each at most one lead and one answer of ours
