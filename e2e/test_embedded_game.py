@@ -2,9 +2,9 @@
 
 The frame is the one each rules page ships (``../index.html?embed=1&lang=..``),
 with the computer at its default level: this is what a reader of the page
-gets. The Portuguese page plays at the normal pace a reader sees; the Italian
-one passes ``?fast=1`` on to its frame (e2e/test_comfort.py checks that
-passing), since the pace is not what differs between the two. The frame's height must follow the table, and a
+gets. The Portuguese page plays at the normal pace a reader sees; the
+Italian one passes ``?fast=1`` on to its frame, since the pace is not what
+differs between the two. The frame's height must follow the table, and a
 height message forged from another origin must change nothing.
 """
 
