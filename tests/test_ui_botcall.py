@@ -40,7 +40,7 @@ class Stubborn:
 def test_an_illegal_answer_is_an_error_not_a_quiet_replacement(monkeypatch):
     t = Table.new(21)
     view = t.view(t.to_move)
-    monkeypatch.setattr(botcall, "make_bot", lambda level, seed: Stubborn())
+    monkeypatch.setattr(botcall, "make_bot", lambda level, seed, capped=True: Stubborn())
     with pytest.raises(botcall.IllegalAnswer, match="medium bot answered 'play:"):
         botcall.choose(view, "medium")
     with pytest.raises(botcall.IllegalAnswer):
@@ -52,3 +52,11 @@ def test_the_table_plays_on_after_a_failed_answer_and_says_it_fell_back():
     before = len(t.view(COMPUTER)["history"])
     assert t.apply_computer("") is False  # what the page passes when the worker call failed
     assert len(t.view(COMPUTER)["history"]) == before + 1
+
+
+def test_timecap_0_lifts_only_the_search_bots_wall_time_cap():
+    assert botcall.make_bot("hard", 1).config.time_cap is not None
+    assert botcall.make_bot("hard", 1, capped=False).config.time_cap is None
+    assert botcall.make_bot("nonsense", 1, capped=False).config.time_cap is None  # medium
+    t = Table.new(4)
+    assert str(botcall.make_bot("random", 1, capped=False).choose(t.view(t.to_move))) in t.view(t.to_move)["legal"]

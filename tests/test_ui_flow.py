@@ -263,3 +263,20 @@ def test_a_new_match_is_a_practice_match_when_asked():
     assert flow.table.practice == (0, 0) and flow.table.match.seed == 5
     run_now(flow.new_match(6))
     assert flow.table.practice is None
+
+
+def test_an_uncapped_flow_asks_every_bot_call_without_the_wall_time_cap():
+    table = Table.new(seed_where(lambda t: t.human_to_move()))
+    calls = []
+
+    def ask(function, view_json, *args):
+        calls.append((function, args))
+        return table.view(HUMAN)["legal"][0] if function == "hint" else botcall.choose_json(view_json, *args)
+
+    for capped, extra in ((True, ()), (False, (False,))):
+        calls.clear()
+        flow, _, _ = make_flow(table, ask=ask, capped=capped)
+        run_now(flow.ask_hint())
+        run_now(flow.human([first_card(table)]))
+        assert calls[0] == ("hint", extra)
+        assert calls[1:] and all(c == ("choose", ("random", *extra)) for c in calls[1:])

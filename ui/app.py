@@ -96,7 +96,7 @@ def build_page():
     flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
                 render=controls.render, save=controls.save, log=log_error,
                 gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
-                pace=pace_for(settings.speed, url.fast), level=level)
+                pace=pace_for(settings.speed, url.fast), level=level, capped=url.timecap)
     flow.notices = notices
     controls.flow = flow
     controls.dialogs = Dialogs(controls)

@@ -11,14 +11,15 @@ from ui.botcall import choose_json, review_step_json
 HINT_LEVEL = "hard"
 
 
-def choose(view_json, level):
-    """The computer's action for its view (JSON text) at ``level``."""
-    return choose_json(str(view_json), str(level))
+def choose(view_json, level, capped=True):
+    """The computer's action for its view (JSON text) at ``level``; ``capped=False``
+    (``?timecap=0``, tests only) lifts the search's wall-time safety cap."""
+    return choose_json(str(view_json), str(level), bool(capped))
 
 
-def hint(view_json):
+def hint(view_json, capped=True):
     """The hard bot's choice for the player's own view: what the hint shows."""
-    return choose_json(str(view_json), HINT_LEVEL)
+    return choose_json(str(view_json), HINT_LEVEL, bool(capped))
 
 
 def review_step(hand_json, index):

@@ -22,16 +22,20 @@ def view_seed(view: dict) -> int:
     return zlib.crc32(key.encode("utf-8"))
 
 
-def make_bot(level: str, seed: int):
-    """The bot for ``level`` (an unknown level gets the medium bot)."""
-    return bots.make(level if level in URL_LEVELS else "medium", seed=seed)
+def make_bot(level: str, seed: int, capped: bool = True):
+    """The bot for ``level`` (an unknown level gets the medium bot). ``capped=False``
+    lifts a search bot's wall-time safety cap (``?timecap=0``, tests only), so
+    that even a starved machine cannot change its choice."""
+    name = level if level in URL_LEVELS else "medium"
+    uncapped = {} if capped or name not in bots.SEARCH_PRESETS else {"time_cap": None}
+    return bots.make(name, seed=seed, **uncapped)
 
 
 class IllegalAnswer(ValueError):
     """The bot answered an action its view does not allow: a bug in the bot."""
 
 
-def choose(view: dict, level: str) -> str:
+def choose(view: dict, level: str, capped: bool = True) -> str:
     """The bot's action for ``view`` as notation; always one of ``view["legal"]``.
 
     An illegal answer raises :class:`IllegalAnswer` rather than being swapped
@@ -41,14 +45,14 @@ def choose(view: dict, level: str) -> str:
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("no legal action in this view")
-    action = str(make_bot(level, view_seed(view)).choose(view))
+    action = str(make_bot(level, view_seed(view), capped).choose(view))
     if action not in legal:
         raise IllegalAnswer(f"the {level} bot answered {action!r}, not one of {legal}")
     return action
 
 
-def choose_json(view_json: str, level: str) -> str:
-    return choose(json.loads(view_json), level)
+def choose_json(view_json: str, level: str, capped: bool = True) -> str:
+    return choose(json.loads(view_json), level, capped)
 
 
 def review_step_json(hand_json: str, index: int) -> str:

@@ -7,8 +7,9 @@ a finished trick left on show (a click, tap or key cuts it short: :meth:`hurry`)
 and its gathering. Everything the browser does is injected, so CPython tests
 run the same loop with a fake clock and the real bots:
 
-- ``ask(function, view_json, level)``: the bot call (the worker's
+- ``ask(function, view_json, [level], [capped])``: the bot call (the worker's
   ``choose``/``hint``), sync or async; it may fail (raise) or answer garbage;
+  ``capped=False`` is passed only when the flow was made with ``capped=False``;
 - ``sleep(seconds)`` (async) and ``clock()`` (seconds);
 - ``render()``, ``save(table)``, ``gather(winner)`` (async: the sweep of a
   finished trick towards ``"you"``/``"computer"``), ``log(where, exc)``.
@@ -36,7 +37,8 @@ def _no_log(where, exc):
 
 class Flow:
     def __init__(self, table: Table, settings, *, ask, sleep, clock, render=lambda: None,
-                 save=lambda table: None, gather=_no_gather, log=_no_log, pace=None, level="medium"):
+                 save=lambda table: None, gather=_no_gather, log=_no_log, pace=None, level="medium",
+                 capped=True):
         self.table = table
         #: The match's own table, kept aside while a deal is replayed.
         self.match_table: Table | None = None
@@ -45,6 +47,8 @@ class Flow:
         self.render, self.save_table, self.gather_animation, self.log = render, save, gather, log
         self.pace = pace or {"think": 0, "travel": 0, "show_trick": 0, "gather": 0}
         self.level = level
+        #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
+        self.capped = capped
         #: Raised whenever the table is replaced: a computer turn under way stops.
         self.generation = 0
         self.busy = False
@@ -80,7 +84,8 @@ class Flow:
     async def call_bot(self, function: str, view: dict, level: str | None = None) -> str | None:
         """The bot's answer as text; ``None`` (logged) when the call fails."""
         try:
-            answer = self.ask(function, json.dumps(view), *([level] if level else []))
+            args = ([level] if level else []) + ([] if self.capped else [False])
+            answer = self.ask(function, json.dumps(view), *args)
             if hasattr(answer, "__await__"):  # an async call (the worker's promise)
                 answer = await answer
             return None if answer is None else str(answer)

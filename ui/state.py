@@ -70,13 +70,16 @@ class UrlOptions:
     #: ``worker=0`` (tests only): the computer thinks on this page, so a test
     #: whose subject is not the bot worker does not wait for its own Pyodide.
     worker: bool = True
+    #: ``timecap=0`` (tests only): the bots search without their wall-time
+    #: safety cap, so a starved machine cannot change a choice the test predicts.
+    timecap: bool = True
 
     @classmethod
     def parse(cls, query: str) -> "UrlOptions":
         """Parse ``location.search``; unknown or malformed values are ignored.
 
         >>> UrlOptions.parse("?lang=it&seed=12&embed=1&level=random")
-        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True)
+        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True, timecap=True)
         """
         # Not urllib.parse: importing it (and ipaddress) costs ~70 ms in Pyodide.
         # Our values are plain ASCII tokens, so no percent-decoding is needed.
@@ -103,4 +106,5 @@ class UrlOptions:
         opts.embed = one("embed") in ("1", "true", "yes")
         opts.fast = one("fast") in ("1", "true", "yes")
         opts.worker = one("worker") not in ("0", "false", "no")
+        opts.timecap = one("timecap") not in ("0", "false", "no")
         return opts
