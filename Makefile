@@ -37,9 +37,10 @@ play: setup dist serve
 serve:
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-# Two processes (pytest-xdist): one test's browser waits on its page while the
-# other's computes. PYTEST_N=0 runs everything in this one process.
-PYTEST_N ?= 2
+# Three processes (pytest-xdist) on two cores: while one test waits on a
+# Playwright round trip the others' pages compute, which keeps both cores busy
+# (docs/performance.md, "The e2e suite's time"). PYTEST_N=0: one process.
+PYTEST_N ?= 3
 
 test: setup dist
 	$(PYTHON) -m pytest -n $(PYTEST_N) tests e2e

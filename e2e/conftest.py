@@ -7,7 +7,12 @@ What every e2e test gets here:
   beside it (``bench/floor/``; see :func:`stage_test_site`).
   ``page.goto("./?lang=it")`` works.
 - Chromium: Debian's /usr/bin/chromium when it exists (``playwright
-  install`` cannot download browsers here), else Playwright's own.
+  install`` cannot download browsers here), else Playwright's own; without
+  the browser's own idle WebUI pages (:data:`IDLE_FEATURES`) and with wasm
+  compiled by V8's baseline compiler only (``--liftoff-only``): a page's
+  start then costs about 2 s of CPU instead of 5 (docs/performance.md,
+  "The e2e suite's time"). Every context prefers reduced motion, so no card
+  is mid-transition when a test clicks it.
 - Service workers are blocked (they answer requests that ``page.route``
   then never sees, and they outlive a test). A test about offline play is
   marked ``@pytest.mark.offline``: its ``page``, ``context`` and
@@ -48,7 +53,7 @@ import weakref
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Error as PlaywrightError, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.pages import TablePage
@@ -64,12 +69,15 @@ expect.set_options(timeout=15_000)  # after load; the bot may think a while
 
 # Flags for a sandboxed root user on a machine with no internet: without the
 # networking ones Chromium keeps calling Google's services and failing.
+# --liftoff-only: no optimising tier-up of Pyodide's 9.6 MB of wasm, which
+# every page start paid again (the tests' Python is short-lived).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--js-flags=--liftoff-only",
 ]
 
 # Make CSP violations loud even where Chromium would only report them.
@@ -134,18 +142,41 @@ def base_url() -> str:
     server.server_close()
 
 
+#: Chromium's own pages that a headless browser runs beside every test page for
+#: nothing: the omnibox popup's WebUI renderer (hundreds of JavaScript modules)
+#: took 40 % of the CPU of a page's start here (docs/performance.md, "The e2e suite's time").
+IDLE_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"]
+
+
+def disabled_features(browser_type: BrowserType, launch_args: dict) -> str:
+    """One ``--disable-features`` switch: Playwright's own list plus :data:`IDLE_FEATURES`.
+
+    Chromium keeps only the last such switch, so ours must carry Playwright's
+    too; it is read from a probe browser's command line, never copied here."""
+    probe = browser_type.launch(**{**launch_args, "args": [*launch_args.get("args", []), "--enable-automation"]})
+    try:
+        line = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+    finally:
+        probe.close()
+    theirs = [name for arg in line if arg.startswith("--disable-features=")
+              for name in arg.split("=", 1)[1].split(",") if name]
+    return "--disable-features=" + ",".join(dict.fromkeys(theirs + IDLE_FEATURES))
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict, browser_type: BrowserType) -> dict:
     args = dict(browser_type_launch_args)
     if os.path.exists(CHROMIUM) and "channel" not in args:
         args["executable_path"] = CHROMIUM
     args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+    if browser_type.name == "chromium":
+        args["args"].append(disabled_features(browser_type, args))
     return args
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict, base_url: str) -> dict:
-    return {**browser_context_args, "base_url": base_url, "service_workers": "block"}
+    return {**browser_context_args, "base_url": base_url, "service_workers": "block", "reduced_motion": "reduce"}
 
 
 # Every page's recent console lines and failed requests, for the message

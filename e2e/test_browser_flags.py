@@ -1,0 +1,53 @@
+"""The test browser's switches: Chromium's idle pages are off, Playwright's own list is kept."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from e2e.conftest import IDLE_FEATURES
+
+
+def descendants(pid: int) -> list[int]:
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        children = [p for p, parent in parents.items() if parent == current]
+        found += children
+        todo += children
+    return found
+
+
+def browser_command_lines() -> list[list[str]]:
+    """The command lines of the Chromium browser processes this test process started."""
+    lines = []
+    for pid in descendants(os.getpid()):
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        if "--remote-debugging-pipe" in args:
+            lines.append(args)
+    return lines
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the browser's command line from /proc")
+def test_the_last_disable_features_switch_carries_playwrights_list_and_ours(browser):
+    lines = browser_command_lines()
+    assert lines, "no browser process found under this test process"
+    for line in lines:
+        switches = [arg for arg in line if arg.startswith("--disable-features=")]
+        # Chromium applies only the last one: it must hold every name of the earlier ones.
+        last = set(switches[-1].split("=", 1)[1].split(","))
+        earlier = {name for arg in switches[:-1] for name in arg.split("=", 1)[1].split(",")}
+        assert set(IDLE_FEATURES) <= last, last
+        assert earlier and earlier <= last

@@ -1,0 +1,77 @@
+"""What one page start costs in the e2e suite's browser: machine CPU and wall time.
+
+    python3 -m tools.e2e_page_cost [--starts 5]
+
+Serves dist/ as the e2e suite does, makes the start-up snapshot in one
+context, then opens the game ``--starts`` times in it (each a new page, as
+each test gets) and reports the machine's busy CPU seconds and the wall time
+per start, for Chromium as Playwright launches it and for the e2e suite's
+switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), in
+turn and twice each, since this machine is noisy. Run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from e2e import conftest as e2e  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+
+def busy_seconds() -> float:
+    """CPU seconds the whole machine spent outside idle and iowait so far."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    return (sum(values) - values[3] - values[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def cost(browser_type, launch: dict, url: str, starts: int) -> tuple[float, float]:
+    browser = browser_type.launch(**launch)
+    try:
+        context = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce")
+        page = context.new_page()
+        page.add_init_script(e2e.SNAPSHOT_AT_ONCE)
+        e2e.open_game(page, "seed=1&level=random&fast=1&worker=0")
+        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=e2e.FIRST_LOAD_MS)
+        page.close()
+        time.sleep(2)  # let the snapshot's worker wind down
+        cpu, wall = busy_seconds(), time.monotonic()
+        for _ in range(starts):
+            page = context.new_page()
+            e2e.open_game(page, "seed=3&level=random&fast=1&worker=0")
+            page.close()
+        return (busy_seconds() - cpu) / starts, (time.monotonic() - wall) / starts
+    finally:
+        browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--starts", type=int, default=5)
+    args = parser.parse_args()
+    server, url = serve_in_thread(e2e.stage_test_site())
+    try:
+        with sync_playwright() as p:
+            plain_args = [a for a in e2e.CHROMIUM_ARGS if not a.startswith("--js-flags")]
+            plain = {"executable_path": e2e.CHROMIUM, "args": plain_args}
+            suite = {"executable_path": e2e.CHROMIUM, "args": [*e2e.CHROMIUM_ARGS]}
+            suite["args"].append(e2e.disabled_features(p.chromium, suite))
+            for _ in range(2):
+                for name, launch in (("Playwright's defaults", plain), ("the e2e suite's switches", suite)):
+                    cpu, wall = cost(p.chromium, launch, url, args.starts)
+                    print(f"{name:26} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
