@@ -58,6 +58,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.pages import TablePage
 from tools import crash_dumps
+from tools.chromium_flags import disabled_features
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,27 +141,6 @@ def base_url() -> str:
     yield url
     server.shutdown()
     server.server_close()
-
-
-#: Chromium's own pages that a headless browser runs beside every test page for
-#: nothing: the omnibox popup's WebUI renderer (hundreds of JavaScript modules)
-#: took 40 % of the CPU of a page's start here (docs/performance.md, "The e2e suite's time").
-IDLE_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"]
-
-
-def disabled_features(browser_type: BrowserType, launch_args: dict) -> str:
-    """One ``--disable-features`` switch: Playwright's own list plus :data:`IDLE_FEATURES`.
-
-    Chromium keeps only the last such switch, so ours must carry Playwright's
-    too; it is read from a probe browser's command line, never copied here."""
-    probe = browser_type.launch(**{**launch_args, "args": [*launch_args.get("args", []), "--enable-automation"]})
-    try:
-        line = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
-    finally:
-        probe.close()
-    theirs = [name for arg in line if arg.startswith("--disable-features=")
-              for name in arg.split("=", 1)[1].split(",") if name]
-    return "--disable-features=" + ",".join(dict.fromkeys(theirs + IDLE_FEATURES))
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.conftest import IDLE_FEATURES
+from tools.chromium_flags import IDLE_FEATURES
 
 
 def descendants(pid: int) -> list[int]:

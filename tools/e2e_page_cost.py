@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e import conftest as e2e  # noqa: E402
+from tools.chromium_flags import disabled_features  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 
@@ -64,7 +65,7 @@ def main() -> None:
             plain_args = [a for a in e2e.CHROMIUM_ARGS if not a.startswith("--js-flags")]
             plain = {"executable_path": e2e.CHROMIUM, "args": plain_args}
             suite = {"executable_path": e2e.CHROMIUM, "args": [*e2e.CHROMIUM_ARGS]}
-            suite["args"].append(e2e.disabled_features(p.chromium, suite))
+            suite["args"].append(disabled_features(p.chromium, suite))
             for _ in range(2):
                 for name, launch in (("Playwright's defaults", plain), ("the e2e suite's switches", suite)):
                     cpu, wall = cost(p.chromium, launch, url, args.starts)

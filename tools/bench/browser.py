@@ -8,6 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools.chromium_flags import disabled_features
+
 from .server import ByteLog, counting_server
 from .site import BENCH_PAGES
 from .stats import BenchError
@@ -42,6 +44,14 @@ class Browser:
         if os.path.exists(CHROMIUM):
             self.launch["executable_path"] = CHROMIUM
         self.pw = sync_playwright().start()
+        # Without Chromium's own omnibox WebUI, which would start beside every
+        # measured page and compete with it for the two cores (tools/chromium_flags.py).
+        try:
+            idle_off = disabled_features(self.pw.chromium, self.launch)
+        except Exception as exc:
+            self.close()
+            raise BenchError(f"cannot start Chromium ({exc}); run `make setup`") from None
+        self.launch["args"] = [*CHROMIUM_ARGS, idle_off]
         if not profile:
             try:
                 self.browser = self.pw.chromium.launch(**self.launch)

@@ -86,6 +86,13 @@ def bot_page(browser: Browser, levels, seconds: float, timeout_ms: float) -> dic
     return report
 
 
+#: What a player's action always changes: the hand (a card left it, or the
+#: exchange brought the trump in), the stock (closed), the turn or the result.
+TABLE_KEY = """() => { const d = document.documentElement.dataset;
+    const hand = [...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.code).join();
+    return [hand, d.stockState, d.toMove, d.result, d.hand].join('|'); }"""
+
+
 def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
     """Play ``hands`` hands as the human (first playable card) against the hard bot."""
     context, url, log = browser.context()
@@ -105,15 +112,17 @@ def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
                     page.locator("#btn-next-hand").click()
                     page.wait_for_function("() => !document.documentElement.dataset.result", timeout=timeout_ms)
                 continue
+            before = page.evaluate(TABLE_KEY)
             card = page.locator('#hand button.card[aria-disabled="false"]')
             if card.count():
                 card.first.click()
             else:  # no card to play: the first action button shown (declare...)
                 page.locator("section.actions button.action:not([hidden])").first.click()
             clicks += 1
-            page.wait_for_function("() => document.documentElement.dataset.busy === '1' || "
-                                   "document.documentElement.dataset.toMove !== 'you' || "
-                                   "!!document.documentElement.dataset.result", timeout=timeout_ms)
+            # At ?fast=1 a whole exchange of cards may happen within the click's
+            # own task, so no passing state (busy, the computer to move) is waited
+            # on: only that the table is no longer what it was.
+            page.wait_for_function(f"(before) => ({TABLE_KEY})() !== before", arg=before, timeout=timeout_ms)
         state = bench_state(page)
         page.close()
     finally:

@@ -1,0 +1,30 @@
+"""Chromium switches shared by the e2e suite and the bench.
+
+Headless Chromium 156 starts its own omnibox popup WebUI
+(``chrome://omnibox-popup.top-chrome``, hundreds of JavaScript modules) in a
+renderer beside the pages it is driven to, which took 40 % of the CPU of a
+game page's start here (docs/performance.md, "The e2e suite's time").
+:func:`disabled_features` turns that off without losing Playwright's own
+``--disable-features`` list: Chromium keeps only the last such switch.
+"""
+
+from __future__ import annotations
+
+#: Chromium's own pages that a headless browser runs for nothing.
+IDLE_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"]
+
+
+def disabled_features(browser_type, launch_args: dict) -> str:
+    """One ``--disable-features`` switch: Playwright's own list plus :data:`IDLE_FEATURES`.
+
+    Playwright's list is read from a probe browser's command line
+    (``Browser.getBrowserCommandLine``, which needs ``--enable-automation``),
+    never copied here, so a newer Playwright's list is kept too."""
+    probe = browser_type.launch(**{**launch_args, "args": [*launch_args.get("args", []), "--enable-automation"]})
+    try:
+        line = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+    finally:
+        probe.close()
+    theirs = [name for arg in line if arg.startswith("--disable-features=")
+              for name in arg.split("=", 1)[1].split(",") if name]
+    return "--disable-features=" + ",".join(dict.fromkeys(theirs + IDLE_FEATURES))
