@@ -8,7 +8,7 @@ What every e2e test gets here:
   ``page.goto("./?lang=it")`` works.
 - Chromium: Debian's /usr/bin/chromium when it exists (``playwright
   install`` cannot download browsers here), else Playwright's own; without
-  the browser's own idle WebUI pages (:data:`IDLE_FEATURES`) and with wasm
+  the browser's own idle WebUI pages (``tools.chromium_flags``) and with wasm
   compiled by V8's baseline compiler only (``--liftoff-only``): a page's
   start then costs about 2 s of CPU instead of 5 (docs/performance.md,
   "The e2e suite's time"). Every context prefers reduced motion, so no card
