@@ -175,6 +175,37 @@ def test_a_table_replaced_mid_turn_stops_the_old_turn():
     assert not flow.busy and flow.table is new
 
 
+def test_a_new_match_while_the_computer_thinks_is_saved_before_the_page_shows_it():
+    """The old turn's last render already shows the new table: the save must
+    not wait for that turn to end, or a reload (or a test) in between finds the old match."""
+    old = Table.new(seed_where(lambda t: t.computer_to_move()))
+    answered = asyncio.Event()
+    shown = []
+
+    async def ask(function, view_json, level=None):
+        await answered.wait()
+        return real_bot(function, view_json, level)
+
+    saved = []
+    flow, _, _ = make_flow(old, ask=ask, save=saved.append,
+                           render=lambda: shown.append((flow.table, list(saved))))
+
+    async def scenario():
+        turn = asyncio.ensure_future(flow.computer_turns())
+        await asyncio.sleep(0)
+        assert flow.thinking
+        new_match = asyncio.ensure_future(flow.new_match(seed=9))
+        await asyncio.sleep(0)
+        answered.set()
+        await asyncio.gather(turn, new_match)
+
+    run(scenario())
+    new = flow.table
+    assert new is not old and new.match.seed == 9 and old.view(HUMAN)["history"] == []
+    assert all(new in saves for table, saves in shown if table is new)  # saved before shown
+    assert saved[0] is new
+
+
 @pytest.mark.parametrize("answer", ["play:XX", "garbled!", ""])
 def test_a_bad_bot_answer_is_logged_and_shown_and_the_game_goes_on(answer):
     table = Table.new(seed_where(lambda t: t.computer_to_move()))

@@ -224,11 +224,11 @@ class Flow:
         match.abandon()
         self.match_table = None  # a replay in progress ends with the old match
         self.replace(Table.new(seed, match.stats, practice=practice))
-        while self.busy:
-            await self.sleep(0.02)
-        self.save()
+        self.save()  # at once: the old turn's last render already shows the new table
         if takes_over():
             return
+        while self.busy:
+            await self.sleep(0.02)
         landing()
         self.render()
         await self.computer_turns()
