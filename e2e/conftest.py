@@ -58,28 +58,18 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.pages import TablePage
 from tools import crash_dumps
-from tools.chromium_flags import disabled_features
+from tools.chromium_flags import BASE_ARGS, CHROMIUM, disabled_features
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
-CHROMIUM = "/usr/bin/chromium"
 FIRST_LOAD_MS = 60_000  # a cold Pyodide start on a busy 2-core machine
 expect.set_options(timeout=15_000)  # after load; the bot may think a while
 
-# Flags for a sandboxed root user on a machine with no internet: without the
-# networking ones Chromium keeps calling Google's services and failing.
 # --liftoff-only: no optimising tier-up of Pyodide's 9.6 MB of wasm, which
 # every page start paid again (the tests' Python is short-lived).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--js-flags=--liftoff-only",
-]
+CHROMIUM_ARGS = [*BASE_ARGS, "--js-flags=--liftoff-only"]
 
 # Make CSP violations loud even where Chromium would only report them.
 CSP_WATCH = """

@@ -41,11 +41,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools.chromium_flags import CHROMIUM
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 NAIVE_STAGE = ROOT / "build" / "bench-naive"
 LIGHTHOUSE = NODE / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"
 
 #: name -> CDP Network.emulateNetworkConditions (latency ms, throughputs in bytes/s).
 PROFILES = {

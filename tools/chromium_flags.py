@@ -10,6 +10,15 @@ game page's start here (docs/performance.md, "The e2e suite's time").
 
 from __future__ import annotations
 
+#: Debian's Chromium (``playwright install`` cannot download browsers here);
+#: where it is missing, Playwright's own browser is used.
+CHROMIUM = "/usr/bin/chromium"
+
+#: For a sandboxed root user on a machine with no internet: without the
+#: networking switches Chromium keeps calling Google's services and failing.
+BASE_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--no-first-run"]
+
 #: Chromium's own pages that a headless browser runs for nothing.
 IDLE_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"]
 

@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:  # run as a script: the repo's packages (tools, e2
     sys.path.insert(0, str(ROOT))
 
 from tools import trim_runtime  # noqa: E402
+from tools.chromium_flags import CHROMIUM  # noqa: E402
 
 STAGE = ROOT / "build" / "trace-site"
 #: Every resource the page fetched until its own start-up was done (the
@@ -44,7 +45,6 @@ FIRST_LOAD_JS = """() => {
 }"""
 #: The faces of the dealt cards change with the deal: left out of the total.
 DEAL_DEPENDENT = re.compile(r"assets/cards/[a-z]+/")
-CHROMIUM = "/usr/bin/chromium"
 
 
 def record(site: Path) -> dict:

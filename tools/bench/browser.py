@@ -8,17 +8,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.chromium_flags import disabled_features
+from tools.chromium_flags import BASE_ARGS as CHROMIUM_ARGS, CHROMIUM, disabled_features
 
 from .server import ByteLog, counting_server
 from .site import BENCH_PAGES
 from .stats import BenchError
-
-
-CHROMIUM = "/usr/bin/chromium"
-# The e2e flags (e2e/conftest.py): root in a sandbox, no internet.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 
 class Browser:
