@@ -75,6 +75,20 @@ def test_the_watchdog_speaks_when_python_never_comes(new_context):
     expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
 
 
+def test_a_missing_app_zip_is_said_at_once_not_after_the_watchdog(new_context, page_errors):
+    # js/pyodide-loader.mjs fetches app.zip itself (no PyScript [files]): a
+    # failure must reach the player now, not after the two minutes' watchdog.
+    context = new_context()
+    context.route(re.compile(r".*/app\.zip$"), lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto("./")
+    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
+    expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
+    # The browser's own line about the 404 is this test's doing; any other error still fails it.
+    page_errors.errors = [e for e in page_errors.errors if "/app.zip" not in e]
+
+
 def test_two_tabs_never_write_an_older_position_over_a_newer_one(table, context, open_game):
     table.open(f"seed=3&{FAST}")
     other = TablePage(context.new_page(), open_game).open(FAST)  # resumes the same match

@@ -16,7 +16,8 @@
 // - Starts the runtime (the <script id="runtime-start"> list) only after the
 //   window's load event and a painted frame: on a phone network the runtime's
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the
-//   table would paint later.
+//   table would paint later. Its big preloads only when the service worker
+//   does not serve the page.
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
@@ -120,15 +121,24 @@
       if (rel === "preload") {
         el.as = "fetch"; // in the CORS mode of Pyodide's and PyScript's fetch()
         el.crossOrigin = "anonymous";
+        // After the scripts: PyScript has to run (its config, then the
+        // loader) before it can use the wasm, and a browser opens only six
+        // connections to one HTTP/1.1 server.
+        el.fetchPriority = "low";
       }
       document.head.append(el);
     };
-    for (const href of plan.modulepreload || []) link("modulepreload", href);
-    for (const href of plan.preload || []) link("preload", href);
     const script = document.createElement("script");
     script.type = "module";
     script.src = plan.module;
     document.head.append(script);
+    for (const href of plan.modulepreload || []) link("modulepreload", href);
+    // The big preloads (the wasm, the stdlib) only for bytes that come over
+    // the network. From the service worker they stream out of Cache Storage
+    // all at once beside PyScript's chunks, which then arrive later: the
+    // runtime asks for them soon enough itself.
+    const local = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    if (!local) for (const href of plan.preload || []) link("preload", href);
   };
   const afterPaint = () => requestAnimationFrame(() => setTimeout(startRuntime, 0));
   if (document.readyState === "complete") afterPaint();

@@ -9,7 +9,8 @@
 //   send `frame-ancestors` (README, "Deploying").
 // - Boot watchdog: if Python is not ready (no <html class="ready">) within a
 //   generous time, the boot line says so in the page's language, with what
-//   to try (<html data-boot="stuck">).
+//   to try (<html data-boot="stuck">); at once if the game's own files could
+//   not be fetched (js/pyodide-loader.mjs says so with "sixtysix:boot-failed").
 // - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
 //   an in-memory stand-in takes its place, so the game starts anyway.
 // Texts come from locales/<lang>.json (<html lang> is set by js/boot.js).
@@ -188,6 +189,8 @@
     }));
   };
   const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
+  // js/pyodide-loader.mjs could not fetch the game's own files: no need to wait.
+  addEventListener("sixtysix:boot-failed", ({ detail }) => showStuck(String(detail)));
   new MutationObserver((_, observer) => {
     if (!root.classList.contains("ready")) return;
     clearTimeout(timer);

@@ -101,7 +101,55 @@ function makeSnapshot(cache) {
   });
 }
 
+// The app's own files, asked for as the runtime starts to boot: PyScript's
+// [files] would fetch them only once the interpreter is up, after the wasm
+// has compiled (about 60 ms later on a cold localhost load). app.zip unpacks
+// into the working directory (on sys.path), as "./app.zip" = "./*" did; the
+// texts only on the page (the bot worker has no words).
+const APP_ZIP = new URL("../app.zip", import.meta.url).href;
+const TEXTS = root ? ["pt", "it"].map((lang) => `locales/${lang}.json`) : [];
+
+function fetchBytes(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`Sixty-Six: ${url} answered ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
+function fetchAppFiles() {
+  const files = [[APP_ZIP, null], ...TEXTS.map((rel) => [new URL(`../${rel}`, import.meta.url).href, rel])];
+  // Each promise is settled by the time it is awaited; none may reject unheard.
+  const fetched = files.map(([url, rel]) => [fetchBytes(url), rel]);
+  for (const [bytes] of fetched) bytes.catch(() => {});
+  return fetched;
+}
+
+async function unpackAppFiles(pyodide, fetched) {
+  for (const [bytes, rel] of fetched) {
+    const data = await bytes;
+    if (rel === null) {
+      pyodide.unpackArchive(data, "zip", { extractDir: "." });
+    } else {
+      pyodide.FS.mkdirTree(rel.slice(0, rel.lastIndexOf("/")));
+      pyodide.FS.writeFile(rel, new Uint8Array(data));
+    }
+  }
+  return pyodide;
+}
+
 export async function loadPyodide(options) {
+  const appFiles = fetchAppFiles();
+  const pyodide = await loadRuntime(options);
+  try {
+    return await unpackAppFiles(pyodide, appFiles);
+  } catch (e) {
+    // PyScript would only stop: js/guard.js tells the player at once.
+    if (root) dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's files: ${e.message || e}` }));
+    throw e;
+  }
+}
+
+async function loadRuntime(options) {
   const config = { ...options, indexURL: INDEX_URL };
   const cache = await openCache();
   const snapshot = cache && (await saved(cache));
