@@ -4,8 +4,8 @@ Used by ``e2e/test_stdlib_trim.py`` (the trimmed build must hold every
 module these paths import) and by ``tools/stdlib_trace.py`` (which writes
 the list the build trims the stdlib to).
 
-How: the requests for ``ui/app.py`` (the page's script) and
-``ui/bot_worker.py`` (the worker's) are answered with the file behind a
+How: the game page's inline script (``import ui.app``) and the request for
+``ui/bot_worker.py`` (the worker's script) are served behind a
 preamble that logs ``sys.modules`` as it stands (what Pyodide and PyScript
 imported while booting) and then every ``import`` audit event, to the page's
 or the worker's console. A failed import logs its name too, so a module
@@ -32,6 +32,9 @@ _trace_sys.addaudithook(_trace_import)
 del _trace_import
 """
 TRACED_SCRIPTS = re.compile(r"/ui/(app|bot_worker)\.py(\?.*)?$")
+#: The game page (``/``, ``/index.html``, any query) and its inline script.
+GAME_PAGE = re.compile(r"^[^?#]*/(index\.html)?([?#].*)?$")
+PAGE_SCRIPT = ">import ui.app</script>"
 #: A page whose Python raises at once, so the trace covers how an error is
 #: reported (traceback formatting). Served in place of this made-up path.
 ERROR_PAGE = "trace-error.html"
@@ -66,7 +69,16 @@ def route_traced(context: BrowserContext, error_page: bool = False) -> None:
         body = ERROR_SCRIPT if error_page else route.fetch().text()
         route.fulfill(status=200, content_type="text/plain; charset=utf-8", body=PREAMBLE + body)
 
+    def traced_page(route: Route) -> None:
+        response = route.fetch()
+        html = response.text()
+        if route.request.resource_type != "document" or PAGE_SCRIPT not in html:
+            route.fulfill(response=response)
+            return
+        route.fulfill(response=response, body=html.replace(PAGE_SCRIPT, ">" + PREAMBLE + PAGE_SCRIPT[1:]))
+
     context.route(TRACED_SCRIPTS, traced)
+    context.route(GAME_PAGE, traced_page)
     if error_page:
         context.route(f"**/{ERROR_PAGE}", lambda r: r.fulfill(content_type="text/html", body=ERROR_HTML))
         context.route("**/trace-error.toml", lambda r: r.fulfill(content_type="text/plain", body=ERROR_TOML))

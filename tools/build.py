@@ -59,18 +59,17 @@ What lands in dist/
 
 The app.zip convention (for whoever owns index.html and pyscript.toml)
 -----------------------------------------------------------------------
-``dist/app.zip`` lands beside ``dist/index.html``. With ``pyscript.toml``
-beside ``index.html``, reference it in ``[files]`` as::
-
-    interpreter = "./vendor/pyodide/pyodide.mjs"
+``dist/app.zip`` lands beside ``dist/index.html``. The game's loader
+(js/pyodide-loader.mjs, pyscript.toml's ``interpreter``) fetches it while
+the runtime boots and unpacks it into Pyodide's working directory,
+``/home/pyodide``, which is on ``sys.path`` (as ``""``); so ``import
+sixtysix`` and ``import ui.app`` just work (as long as nothing calls
+``os.chdir``). A page on PyScript's own loader gets the same with::
 
     [files]
     "./app.zip" = "./*"
 
-The trailing ``/*`` tells PyScript to unpack the archive (rather than write
-one file) into Pyodide's working directory, ``/home/pyodide``, which is on
-``sys.path`` (as ``""``); so ``import sixtysix`` and ``import ui.main`` just
-work (as long as nothing calls ``os.chdir``).
+(the trailing ``/*`` tells PyScript to unpack the archive).
 Do not list ``packages`` (it pulls micropip from a CDN; see PLATFORM.md).
 ``e2e/test_floor.py`` checks this convention on ``bench/floor/appzip.html``.
 """
@@ -225,9 +224,9 @@ def build_app_zip(out: Path) -> int:
     return len(entries)
 
 
-#: The ui/*.py files that pages load by URL (index.html's script, app.py's
-#: worker); the other modules are only imported from app.zip.
-PY_SCRIPTS = {"ui/app.py", "ui/bot_worker.py"}
+#: The ui/*.py files that pages load by URL (app.py's bot worker); the other
+#: modules, ui/app.py too (index.html imports it), come from app.zip only.
+PY_SCRIPTS = {"ui/bot_worker.py"}
 
 
 def imported_only(rel: str) -> bool:

@@ -29,9 +29,13 @@ with_bytecode = []
 for folder, _dirs, files in sorted(os.walk(cwd)):
     package = os.path.relpath(folder, cwd).replace(os.sep, ".")
     with_bytecode += [f"{package}.{name[:-4]}".removesuffix(".__init__") for name in sorted(files) if name.endswith(".pyc")]
+#: The game page's own script: importing it starts the game (on this page,
+#: without its texts), so only its loader is looked up.
+PAGE_SCRIPT = "ui.app"
 loaders = {}
 for name in with_bytecode:
-    loaders[name] = type(importlib.import_module(name).__spec__.loader).__name__
+    spec = importlib.util.find_spec(name) if name == PAGE_SCRIPT else importlib.import_module(name).__spec__
+    loaders[name] = type(spec.loader).__name__
 importlib.machinery.SourceFileLoader.source_to_code = to_code
 
 # The stdlib's modules come through zipimport from python_stdlib.zip, whose
