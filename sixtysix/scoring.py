@@ -63,6 +63,8 @@ class Rule(str, Enum):
 
 @dataclass(frozen=True)
 class Result:
+    """How a hand ended: who won, how many game points, and why."""
+
     winner: int
     game_points: int
     reason: Reason

@@ -16,6 +16,8 @@ from .actions import ACTIONS, Action
 
 @dataclass
 class View:
+    """One player's knowledge of the hand (the module's docstring says what is in it)."""
+
     player: int
     dealer: int
     trump: str

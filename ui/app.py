@@ -37,7 +37,6 @@ from ui.flow import Flow
 from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
 from ui.pace import pace_for
 from ui.render import Renderer, by_id, root, set_text
-from ui.review_dialog import ReviewDialog
 from ui.state import UrlOptions
 from ui.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
 from ui.table import Table
@@ -102,7 +101,6 @@ def build_page():
     controls.dialogs = Dialogs(controls)
     renderer.fill_sheet = controls.dialogs.fill_sheet  # the finished match's sheet, with its review buttons
     controls.events = Events(controls, controls.dialogs)
-    controls.review = ReviewDialog(controls)
     controls.save(table)
     if ask_seed is not None:
         controls.dialogs.ask_seed(ask_seed)

@@ -26,7 +26,8 @@ class Controls:
         self.url, self.store, self.settings, self.stats = url, store, settings, stats
         self.tr, self.catalogs = tr, catalogs
         self.renderer, self.worker = renderer, worker
-        self.flow = self.dialogs = self.events = self.review = None  # set by ui/app.py
+        self.flow = self.dialogs = self.events = None  # set by ui/app.py
+        self.review = None  # the review dialog, made when first opened (review_dialog())
         #: Notices said once per page: saving failed, the match moved on in another tab.
         self.told = set()
         self.outdated = False
@@ -38,6 +39,17 @@ class Controls:
     busy = property(lambda self: self.flow.busy)
     notices = property(lambda self: self.flow.notices)
     level = property(lambda self: self.flow.level)
+
+    def review_dialog(self):
+        """The hand review (ui/review_dialog.py), imported and bound when first
+        asked for: the page's start runs Python cold, and most visits never
+        open it (docs/performance.md)."""
+        if self.review is None:
+            from ui.review_dialog import ReviewDialog
+
+            self.review = ReviewDialog(self)
+            self.review.bind()
+        return self.review
 
     # What ui/review_dialog.py uses.
     def listen(self, el, event, handler):

@@ -11,9 +11,7 @@ from pyscript import window
 
 from ui import share
 from ui.render import by_id, root, set_text
-from ui.sheet_dialog import fill_sheet
 from ui.state import PLAYER_LEVELS
-from ui.stats_dialog import fill_stats
 
 
 def show_dialog(name):
@@ -52,8 +50,15 @@ class Dialogs:
 
     def open_stats(self):
         by_id("menu-dialog").close()
-        fill_stats(by_id("stats-box"), self.c.stats, self.c.tr)
+        self.fill_stats()
         show_dialog("stats-dialog")
+
+    # The sheet's and the statistics' modules are imported when first drawn:
+    # the page's start runs Python cold (docs/performance.md).
+    def fill_stats(self):
+        from ui.stats_dialog import fill_stats
+
+        fill_stats(by_id("stats-box"), self.c.stats, self.c.tr)
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()
@@ -71,6 +76,8 @@ class Dialogs:
         show_dialog("sheet-dialog")
 
     def fill_sheet(self, box):
+        from ui.sheet_dialog import fill_sheet
+
         match = self.c.flow.match
         fill_sheet(box, match.match, self.c.tr, self.review_hand, match.practice is not None)
 
@@ -78,7 +85,7 @@ class Dialogs:
         """Review hand ``number`` (0-based) of the match, from the score sheet."""
         if by_id("sheet-dialog").open:
             by_id("sheet-dialog").close()
-        self.c.spawn(self.c.review.open(self.c.flow.match.hand_record(number)))
+        self.c.spawn(self.c.review_dialog().open(self.c.flow.match.hand_record(number)))
 
     def refresh(self):
         """Redraw the open dialogs (the language changed)."""
@@ -87,9 +94,9 @@ class Dialogs:
         if by_id("sheet-dialog").open:
             self.fill_sheet(by_id("sheet-box"))
         if by_id("stats-dialog").open:
-            fill_stats(by_id("stats-box"), self.c.stats, self.c.tr)
+            self.fill_stats()
         if by_id("review-dialog").open:
-            self.c.review.render()
+            self.c.review_dialog().render()
 
     # -- the confirm question ------------------------------------------------
     def ask_confirm(self, text_key, title="confirm.title", yes="confirm.replace", no="confirm.keep"):
@@ -149,7 +156,7 @@ class Dialogs:
             return
         hand = {"deck": deck, "dealer": dealer, "actions": actions}
         if actions:
-            self.c.spawn(self.c.review.open(hand))
+            self.c.spawn(self.c.review_dialog().open(hand))
         else:
             self.c.start_replay(hand)
             self.c.spawn(self.c.flow.play_on_when_idle())

@@ -21,6 +21,8 @@ HAND_SUIT_ORDER = "CHSD"
 
 @dataclass
 class CardModel:
+    """One card as the table shows it: its face, and how it may be used now."""
+
     code: str
     name: str
     playable: bool = False
@@ -36,6 +38,8 @@ class CardModel:
 
 @dataclass
 class TableModel:
+    """Everything one render draws, already in words (:func:`build`)."""
+
     lang: str
     #: ``"you"``, ``"computer"`` or ``"none"``; tests wait on it (``data-to-move``).
     to_move: str

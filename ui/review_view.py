@@ -25,6 +25,8 @@ MINUS = "\u2212"
 
 @dataclass
 class Frame:
+    """The table before one trick of a replayed hand, for the review."""
+
     #: 1-based trick number; the frame after the last trick has ``trick == []``.
     number: int
     hands: list              # both players' cards before this trick

@@ -23,6 +23,8 @@ COLUMNS = ("sheet.col.hand", "sheet.col.dealer", "sheet.col.winner", "sheet.col.
 
 @dataclass
 class SheetRow:
+    """One finished hand on the score sheet, in the page's words."""
+
     number: int
     dealer: str        # translated "Você" / "Computador"
     winner: str
