@@ -31,6 +31,7 @@ def _trace_import(event, args):
 _trace_sys.addaudithook(_trace_import)
 del _trace_import
 """
+#: The worker's script, and the error page's (served in place of ui/app.py).
 TRACED_SCRIPTS = re.compile(r"/ui/(app|bot_worker)\.py(\?.*)?$")
 #: The game page (``/``, ``/index.html``, any query) and its inline script.
 GAME_PAGE = re.compile(r"^[^?#]*/(index\.html)?([?#].*)?$")
@@ -63,7 +64,8 @@ class ImportTrace:
 
 
 def route_traced(context: BrowserContext, error_page: bool = False) -> None:
-    """Serve the game's two Python scripts behind the tracing preamble."""
+    """Serve the game page's inline script and the bot worker's script behind
+    the tracing preamble (and, on the error page, its raising script)."""
 
     def traced(route: Route) -> None:
         body = ERROR_SCRIPT if error_page else route.fetch().text()
