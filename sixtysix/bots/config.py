@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from . import evaluate as E
 
 #: The evaluation weights a configuration may name.
-EVALUATIONS = {"fitted": E.WEIGHTS, "v1": E.WEIGHTS_V1, "hand_set": E.HAND_SET}
+EVALUATIONS = {"fitted": E.WEIGHTS, "v1": E.WEIGHTS_V1, "hand_set": E.HAND_SET, "refit": E.WEIGHTS_REFIT}
 INFERENCES = ("model", "uniform")
 
 
