@@ -65,3 +65,13 @@ def test_the_weights_name_ten_or_fifteen_features_and_the_arena_can_pick_the_ref
     assert refit.config.evaluation == "refit"
     pos = lead_positions(5)[0]
     assert refit.config.evaluate()(*pos) == E.make_evaluate(E.WEIGHTS_REFIT)(*pos)
+
+
+def test_the_out_of_sample_error_sees_noise_and_not_a_true_line():
+    from sixtysix.bots.fit import out_of_sample
+    rng = random.Random(3)
+    xs = [[1.0, rng.uniform(-1, 1), rng.uniform(-1, 1)] for _ in range(400)]
+    exact = [(x, 0.5 + 2 * x[1] - x[2]) for x in xs]
+    noisy = [(x, y + rng.gauss(0, 1)) for x, y in exact]
+    assert out_of_sample(exact, 5) < 1e-6
+    assert 0.8 < out_of_sample(noisy, 5) < 1.3

@@ -8,7 +8,8 @@ and the game points the hand finally gave the leader (negative when lost).
 Fits one least-squares weight vector per stock state and prints ``WEIGHTS``
 for evaluate.py. Deterministic for a given seed. ``--save FILE`` also writes
 the positions and outcomes; ``--load FILE`` fits those again without playing
-(self-play is the slow part: about 0.8 s a hand of hard on 2 cores).
+(self-play is the slow part: about 0.8 s a hand of hard on 2 cores);
+``--folds K`` prints the refit's out-of-sample error beside hard-v1's weights'.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import multiprocessing as mp
 from ..game import STOCK_START, Game
 from ..scoring import WINNING_POINTS
 from . import make
-from .evaluate import N_FEATURES, features
+from .evaluate import N_FEATURES, WEIGHTS_V1, features
 
 
 def _hand(args):
@@ -61,6 +62,23 @@ def solve(xs, ys, ridge=1e-3):
     return [a[i][n] for i in range(n)]
 
 
+def _mse(w, rows) -> float:
+    return sum((sum(wi * xi for wi, xi in zip(w, x)) - y) ** 2 for x, y in rows) / len(rows)
+
+
+def out_of_sample(rows, folds: int, block: int = 40) -> float:
+    """Mean squared error of the refit on positions it was not fitted on:
+    ``folds`` folds of blocks of consecutive positions (a hand's positions
+    are consecutive, so a hand rarely straddles two folds)."""
+    total = 0.0
+    for k in range(folds):
+        train = [r for i, r in enumerate(rows) if i // block % folds != k]
+        test = [r for i, r in enumerate(rows) if i // block % folds == k]
+        w = solve([x for x, _ in train], [y for _, y in train])
+        total += _mse(w, test) * len(test)
+    return total / len(rows)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1000)
@@ -69,6 +87,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--save", metavar="FILE", help="also write the positions and outcomes (JSON) here")
     ap.add_argument("--load", metavar="FILE", help="fit the positions of a --save file instead of playing")
+    ap.add_argument("--folds", type=int, default=0,
+                    help="also print the out-of-sample error of the refit over this many folds, beside hard-v1's")
     args = ap.parse_args(argv)
     if args.load:
         with open(args.load) as f:
@@ -88,9 +108,12 @@ def main(argv=None):
             weights.append(None)
             continue
         w = solve([x for x, _ in sel], [y for _, y in sel])
-        mse = sum((sum(wi * xi for wi, xi in zip(w, x)) - y) ** 2 for x, y in sel) / len(sel)
         var = sum(y * y for _, y in sel) / len(sel)
-        print(f"# d={2 * b:2} n={len(sel)} mse={mse:.3f} (E[y^2]={var:.3f})")
+        line = f"# d={2 * b:2} n={len(sel)} mse={_mse(w, sel):.3f} (E[y^2]={var:.3f})"
+        if args.folds > 1:   # hard-v1's weights read the first ten features and were fitted elsewhere
+            line += (f" out of sample {out_of_sample(sel, args.folds):.4f},"
+                     f" hard-v1's weights {_mse(WEIGHTS_V1[b], sel):.4f}")
+        print(line)
         weights.append([round(v, 4) for v in w])
     print("WEIGHTS = [")
     for w in weights:
