@@ -75,3 +75,9 @@ def test_the_out_of_sample_error_sees_noise_and_not_a_true_line():
     noisy = [(x, y + rng.gauss(0, 1)) for x, y in exact]
     assert out_of_sample(exact, 5) < 1e-6
     assert 0.8 < out_of_sample(noisy, 5) < 1.3
+
+
+def test_the_out_of_sample_error_skips_a_fold_with_no_positions():
+    from sixtysix.bots.fit import out_of_sample
+    rows = [([1.0, float(i)], 2.0 * i) for i in range(60)]   # 60 positions: blocks of 40 leave folds empty
+    assert out_of_sample(rows, 5) < 1e-6

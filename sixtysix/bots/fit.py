@@ -9,7 +9,8 @@ Fits one least-squares weight vector per stock state and prints ``WEIGHTS``
 for evaluate.py. Deterministic for a given seed. ``--save FILE`` also writes
 the positions and outcomes; ``--load FILE`` fits those again without playing
 (self-play is the slow part: about 0.8 s a hand of hard on 2 cores);
-``--folds K`` prints the refit's out-of-sample error beside hard-v1's weights'.
+``--folds K`` prints the refit's out-of-sample error beside the error of
+hard-v1's weights on the same positions.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def out_of_sample(rows, folds: int, block: int = 40) -> float:
     for k in range(folds):
         train = [r for i, r in enumerate(rows) if i // block % folds != k]
         test = [r for i, r in enumerate(rows) if i // block % folds == k]
+        if not test or not train:   # fewer positions than folds x block
+            continue
         w = solve([x for x, _ in train], [y for _, y in train])
         total += _mse(w, test) * len(test)
     return total / len(rows)

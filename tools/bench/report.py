@@ -191,11 +191,12 @@ def report_text(result: dict) -> str:
                              fmt_ms(v["first_move_ms"]["median"]),
                              fmt_bytes(v["bytes_to_ready"]["median"]), fmt_bytes(v["bytes"]["median"])])
         parts.append(format_table(
-            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "imports", "FCP", "shell", "1st move",
-             "B to ready", "B visit"], rows,
+            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "imports", "FCP", "shell",
+             "1st move", "B to ready", "B visit"], rows,
             title="\nLoad (medians; ready = class 'ready'; runtime = PyScript 'Loaded Pyodide'; "
-                  "+python = ready - runtime; imports = the game's modules loading (ui/app.py); x floor = median of paired ratios; shell = title text and stock "
-                  "card painted; 1st move = the computer's first move done; B = bytes the server sent, a cold "
+                  "+python = ready - runtime; imports = the game's modules loading (ui/app.py); "
+                  "x floor = median of paired ratios; shell = title text and stock card painted; "
+                  "1st move = the computer's first move done; B = bytes the server sent, a cold "
                   "visit including the service worker's precache; all times from navigation start)"))
     bots = result.get("bots", {})
     if bots:
