@@ -8,10 +8,9 @@ decides a rule: playable cards and buttons come from ``view["legal"]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import replay, story
 from .i18n import Translator
+from .record import Record, field
 from .state import Settings
 from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
 
@@ -19,8 +18,7 @@ from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
 HAND_SUIT_ORDER = "CHSD"
 
 
-@dataclass
-class CardModel:
+class CardModel(Record):
     """One card as the table shows it: its face, and how it may be used now."""
 
     code: str
@@ -36,8 +34,7 @@ class CardModel:
     owner_name: str = ""
 
 
-@dataclass
-class TableModel:
+class TableModel(Record):
     """Everything one render draws, already in words (:func:`build`)."""
 
     lang: str

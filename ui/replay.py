@@ -9,19 +9,17 @@ back when the replay ends, so the match resumes where it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sixtysix import Game, Match
 from sixtysix.match import TARGET
 
+from .record import Record
 from .stats import Stats
 from .table import Table
 
 WHO = ("you", "computer")
 
 
-@dataclass
-class Original:
+class Original(Record):
     """What the replayed deal gave the first time, from the replaying seat's side."""
 
     facts: dict

@@ -12,19 +12,17 @@ the trump card, the cards played and the other actions. The values come from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from sixtysix import Game
 from sixtysix.review import COSTLY, Decision
 
 from .i18n import LANGUAGES, Translator
+from .record import Record, field
 
 WHO = ("you", "computer")
 MINUS = "\u2212"
 
 
-@dataclass
-class Frame:
+class Frame(Record):
     """The table before one trick of a replayed hand, for the review."""
 
     #: 1-based trick number; the frame after the last trick has ``trick == []``.

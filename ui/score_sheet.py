@@ -7,9 +7,8 @@ imports; :func:`rows` gives plain values and texts the DOM layer copies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .i18n import Translator
+from .record import Record
 
 WHO = ("you", "computer")
 #: The short words for the rule behind each hand's game points (``sheet.rule.<rule>``).
@@ -21,8 +20,7 @@ COLUMNS = ("sheet.col.hand", "sheet.col.dealer", "sheet.col.winner", "sheet.col.
            "sheet.col.points", "sheet.col.score")
 
 
-@dataclass
-class SheetRow:
+class SheetRow(Record):
     """One finished hand on the score sheet, in the page's words."""
 
     number: int

@@ -1,26 +1,24 @@
 """UI-only data: the player's settings and the page's URL options (statistics: ui/stats.py).
 
-Plain dataclasses with no browser imports (chessground's ``HeadlessState``
+Plain records (ui/record.py) with no browser imports (chessground's ``HeadlessState``
 idea): the DOM layer reads them, ``storage`` saves them, tests build them.
 Nothing here knows a rule of the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-
 from sixtysix.levels import LEVELS, URL_LEVELS
 
 from .i18n import LANGUAGES
 from .pace import DEFAULT_SPEED, SPEEDS
+from .record import Record
 from .stats import Stats  # noqa: F401  (its home is ui/stats.py; older imports still find it here)
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
 PLAYER_LEVELS = LEVELS
 
 
-@dataclass
-class Settings:
+class Settings(Record):
     """What the player chose; saved after every change."""
 
     #: ``"pt"`` or ``"it"``; ``None`` follows the browser's language.
@@ -54,11 +52,10 @@ class Settings:
         return s
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return self.as_dict()
 
 
-@dataclass
-class UrlOptions:
+class UrlOptions(Record):
     """What the page's query string asks for (``?lang=it&level=hard&seed=7&embed=1``)."""
 
     lang: str | None = None

@@ -12,7 +12,7 @@ migrated into ``earlier``, never dropped.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from .record import Record, field
 
 HUMAN = 0
 #: The levels statistics are kept for (``random`` only through ``?level=``, for tests).
@@ -24,8 +24,7 @@ def _count(v) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else None
 
 
-@dataclass
-class LevelStats:
+class LevelStats(Record):
     """What happened in the hands and matches played at one level."""
 
     hands_won: int = 0
@@ -45,13 +44,13 @@ class LevelStats:
     def from_dict(cls, data) -> "LevelStats":
         s = cls()
         if isinstance(data, dict):
-            for f in fields(cls):
-                if (v := _count(data.get(f.name))) is not None:
-                    setattr(s, f.name, v)
+            for name in cls._fields:
+                if (v := _count(data.get(name))) is not None:
+                    setattr(s, name, v)
         return s
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return self.as_dict()
 
     @property
     def hands(self) -> int:
@@ -84,8 +83,7 @@ class LevelStats:
             self.matches_lost += 1
 
 
-@dataclass
-class Stats:
+class Stats(Record):
     """Per-level statistics; ``level`` (not saved) is where the next counts go."""
 
     levels: dict = field(default_factory=dict)

@@ -9,12 +9,11 @@ of hearts), needed to turn a click on a K or Q into ``marry:S`` + ``play:..``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from sixtysix import Action, Match
 from sixtysix.scoring import WINNING_POINTS
 
 from . import story
+from .record import Record, field
 from .stats import Stats
 
 HUMAN, COMPUTER = 0, 1
@@ -38,8 +37,7 @@ SAID_REASONS = ("follow_higher", "follow_suit", "trump", "marriage_lead")
 MESSAGE_LINES = 3
 
 
-@dataclass
-class Message:
+class Message(Record):
     """An event to tell the player, kept as a key and raw parameters so it can
     be shown again in another language. Parameters named ``card``/``gave``
     are card codes, ``suit`` a suit letter, ``gp`` a number of game points."""
