@@ -21,6 +21,9 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from e2e import scenarios
 from e2e.pages import BOT_MS, TablePage
 
+#: The review's analysis of a whole hand (as e2e/test_axe.py allows).
+REVIEW_MS = 120_000
+
 MARK = "sixtysix-trace:"
 PREAMBLE = f"""\
 import sys as _trace_sys, js as _trace_js
@@ -94,7 +97,8 @@ def turn_or_end(table: TablePage) -> str:
 
 def drive_game(page: Page, open_game, on_ready=None) -> None:
     """Every path of the page that imports something late, one after another:
-    start, the bot worker at each level, the hint, a finished hand and the next,
+    start, the bot worker at each level, the hint, a finished hand (its review,
+    the score sheet and the statistics, imported when first opened) and the next,
     a reload that resumes the saved match (records), a damaged save (the
     recovery notice), a language switch, the options and a new match."""
     table = TablePage(page, open_game)
@@ -120,6 +124,7 @@ def drive_game(page: Page, open_game, on_ready=None) -> None:
             break
         table.play_first()
     expect(table.html).to_have_attribute("data-result", re.compile(".+"))
+    open_late_dialogs(table)
     table.button("next_hand").click()
     turn_or_end(table)
     table.store_raw("sixtysix.game", "{not json")
@@ -128,6 +133,22 @@ def drive_game(page: Page, open_game, on_ready=None) -> None:
     dialog = table.open_options()
     dialog.locator("#btn-new-match").click()
     expect(table.html).to_have_attribute("data-hand", "1")
+
+
+def open_late_dialogs(table: TablePage) -> None:
+    """The dialogs whose modules load when first opened (ui/controls.py, ui/dialogs.py)."""
+    for button, title in (("review", "review.title"), ("sheet", "sheet.title")):
+        table.button(button).click()
+        dialog = table.page.get_by_role("dialog", name=table.t(title))
+        expect(dialog).to_be_visible()
+        if button == "review":  # the review's analysis comes from the worker, decision by decision
+            expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+        table.close_dialog(dialog)
+    options = table.open_options()
+    options.get_by_role("button", name=table.t("button.stats"), exact=True).click()
+    stats = table.page.get_by_role("dialog", name=table.t("stats.title"))
+    expect(stats).to_be_visible()
+    table.close_dialog(stats)
 
 
 def drive_error(page: Page) -> None:
