@@ -61,10 +61,10 @@ The app.zip convention (for whoever owns index.html and pyscript.toml)
 -----------------------------------------------------------------------
 ``dist/app.zip`` lands beside ``dist/index.html``. The game's loader
 (js/pyodide-loader.mjs, pyscript.toml's ``interpreter``) fetches it while
-the runtime boots and unpacks it into Pyodide's working directory,
-``/home/pyodide``, which is on ``sys.path`` (as ``""``); so ``import
-sixtysix`` and ``import ui.app`` just work (as long as nothing calls
-``os.chdir``). A page on PyScript's own loader gets the same with::
+the runtime boots, writes it into Pyodide's working directory
+(``/home/pyodide/app.zip``) and puts it first on ``sys.path``; so ``import
+sixtysix`` and ``import ui.app`` just work, from the zip (zipimport).
+A page on PyScript's own loader gets the same by unpacking it::
 
     [files]
     "./app.zip" = "./*"
