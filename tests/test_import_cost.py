@@ -1,5 +1,5 @@
 """What the page's first second pays for at import (docs/performance.md,
-"The ui's records"): Python in the browser runs cold then, and every
+"The ui's records, and app.zip imported in place"): Python in the browser runs cold then, and every
 ``@dataclass`` compiles its methods as the module loads. The ui layer uses
 :class:`ui.record.Record` instead; the engine's few dataclasses have docstrings."""
 
