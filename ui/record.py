@@ -3,11 +3,11 @@
 At the page's start Python runs cold in Pyodide, and ``@dataclass`` writes
 and compiles an ``__init__``, ``__repr__`` and ``__eq__`` for each class as
 its module loads. For the ui's eight records on the start path that was
-about half of the game's import time (docs/performance.md, "The ui's
-records, and app.zip imported in place"). A :class:`Record` reads its fields from the class's annotations
-once and shares one generic ``__init__``, ``__repr__`` and ``__eq__``, which
-is all these small records need. The engine (``sixtysix/``) keeps
-``dataclasses``.
+about 30 ms of the game's imports in Chromium (docs/performance.md, "The
+ui's records, and app.zip imported in place"). A :class:`Record` reads its
+fields from the class's annotations once and shares one generic
+``__init__``, ``__repr__`` and ``__eq__``, which is all these small records
+need. The engine (``sixtysix/``) keeps ``dataclasses``.
 
 >>> class Point(Record):
 ...     x: int
