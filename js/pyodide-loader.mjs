@@ -130,8 +130,8 @@ function fetchAppFiles() {
 async function unpackAppFiles(pyodide, fetched) {
   for (const [bytes, rel] of fetched) {
     const data = await bytes;
-    if (rel === null) performance.mark("sixtysix:app-files-start");
     if (rel === null) {
+      performance.mark("sixtysix:app-files-start"); // app.zip comes first
       const file = `${pyodide.FS.cwd()}/app.zip`;
       pyodide.FS.writeFile(file, new Uint8Array(data));
       pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(file)})`);

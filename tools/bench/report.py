@@ -93,9 +93,9 @@ def load_summary(runs: dict) -> dict:
             vs = [r[visit_kind] for r in reps]
             out[name][visit_kind] = {k: summarize(v[k] for v in vs)
                                      for k in ("ready_ms", "fcp_ms", "shell_ms", "lcp_ms", "runtime_ms",
-                                               "first_move_ms", "app_files_ms", "imports_ms", "app_start_ms", "worker_wait_ms",
-                                               "first_choose_ms", "bytes", "bytes_to_ready", "cdp_page_bytes",
-                                               "longest_task_ms")}
+                                               "first_move_ms", "app_files_ms", "imports_ms", "app_start_ms",
+                                               "worker_wait_ms", "first_choose_ms", "bytes", "bytes_to_ready",
+                                               "cdp_page_bytes", "longest_task_ms")}
     floor = runs.get("floor", [])
     for name, reps in runs.items():
         for visit_kind in visit_kinds(reps):
