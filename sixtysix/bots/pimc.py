@@ -17,7 +17,10 @@ Closing is where a determinized search fools itself: in each world the closer
 plays as if it saw the opponent's cards, so closes look better than they are.
 Two things keep it honest: the card led after closing is fixed across worlds
 (above), and a close must win in at least ``close_share`` of the worlds
-(docs/bots.md measures what that buys).
+(docs/bots.md measures what that buys). With ``postpone`` a third does, in
+the strict phase with the stock closed (closes included): my next card is
+chosen once per thing I will have seen, not per world
+(:func:`postponed_values`; an experiment, off in the levels).
 
 The work is budgeted by a deterministic node count (``budget``): worlds are
 searched whole until the budget is spent, so a choice depends only on the
@@ -39,7 +42,8 @@ from ..view import View
 from . import inference as I
 from . import worlds as W
 from .config import MODEL, SearchConfig
-from .search import G, INF, OutOfBudget, OutOfTime, Searcher, WIN, closing_now, closing_state, declare_value
+from .search import (G, INF, SWAP_CL, WIN, OutOfBudget, OutOfTime, Searcher, closing_now, closing_state,
+                     declare_value)
 
 
 class RootMove:
@@ -153,6 +157,8 @@ class SearchBot:
             return ACTIONS[fallback(view, legal)]
         n = len(done)
         mass = sum(wts[:n])
+        if cfg.postpone and n > 1 and view.stock > 0 and view.closed_by is not None:
+            per_world = self._postponed(searcher, view, done, wts, plain) or per_world
         # pass 2: closing is a candidate only if it wins in close_share of the worlds; then each
         # "close and lead c" is scored in (up to close_worlds of) the same worlds
         considered = list(plain)
@@ -168,6 +174,8 @@ class SearchBot:
                     break
                 if searcher.count - spent >= cfg.budget and len(close_vals) >= cfg.min_worlds:
                     break
+            if close_vals and cfg.postpone:
+                close_vals = self._postponed(searcher, view, done[:len(close_vals)], wts, closing) or close_vals
             if close_vals:
                 n = len(close_vals)
                 mass = sum(wts[:n])
@@ -187,6 +195,16 @@ class SearchBot:
                      "values": {m.label: totals[j] / mass / G for j, m in enumerate(considered)},
                      "choice": best.label, "seconds": time.perf_counter() - start}
         return ACTIONS[best.first]
+
+    def _postponed(self, searcher, view, done, wts, moves):
+        """:func:`postponed_values` of ``moves`` in the worlds ``done``, within one more
+        budget of nodes; None if that does not suffice (then plain PIMC's values stand)."""
+        searcher.cap_nodes(searcher.count + self.config.budget)
+        try:
+            return postponed_values(searcher, [W.build(view, o, st) for o, st in done], wts,
+                                    view.player, moves)
+        except OutOfBudget:
+            return None
 
     def _close_call(self, per_world, wts) -> bool:
         """Whether the best two moves so far are within ``close_margin`` game points."""
@@ -259,6 +277,91 @@ def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> 
         else:
             v = open_lead(s, h, hf, pl, pf, tl, tf, d, t, depth, m.card, married)
         out.append(v)
+    return out
+
+
+def postponed_values(s: Searcher, games, wts, me: int, moves: list[RootMove]) -> list[list[int]]:
+    """Per world, the value for ``me`` of each root move in the strict phase (a close, or a
+    lead or an answer with the stock closed), with my *next* decision postponed: chosen once
+    for all the worlds that show what I will have seen by then, as in the real game, not per
+    world as plain PIMC does (EPIMC: Arjonilla, Saffidine and Cazenave, 2024). The opponent
+    still plays each world exactly, knowing how I will go on. ``games`` are the worlds (Games
+    at the view's position), ``wts`` their weights.
+    """
+    out = [[0] * len(moves) for _ in games]
+    for j, m in enumerate(moves):
+        sums: dict = {}   # what I will have seen -> per next choice, the weighted sum of values
+        plans = []        # per world: what the opponent can do, as (exact value | seen key, values)
+        for w, g in enumerate(games):
+            plan = _plan(s, g, me, m)
+            for option in plan:
+                for key, vals in option:
+                    if key is not None:
+                        acc = sums.setdefault(key, [0] * len(vals))
+                        for k, v in enumerate(vals):
+                            acc[k] += wts[w] * v
+            plans.append(plan)
+        pick = {key: max(range(len(acc)), key=lambda k: (acc[k], -k)) for key, acc in sums.items()}
+        for w, plan in enumerate(plans):
+            out[w][j] = min(min(vals if key is None else vals[pick[key]] for key, vals in option)
+                            for option in plan)
+    return out
+
+
+def _plan(s: Searcher, g, me: int, m: RootMove) -> list:
+    """The opponent's options after root move ``m`` in world ``g``, for :func:`postponed_values`:
+    a list (the opponent picks one) of lists (the opponent picks one of the leads that follow)
+    of ``(None, exact value)`` or ``(key, values of my choices)``; the key is what I will have
+    seen at that choice."""
+    T, opp = s.trump, 1 - me
+    h, ho, p, po = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
+    t, to = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
+    if g.led >= 0:   # I answer the opponent's card: one option, what follows the trick
+        cl = closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)   # the leader's
+        c, f = g.led, m.card
+        return [_after_trick(s, ho | 1 << c, h, po, p, to, t, cl, c, f, me_led=False, seen=())]
+    if m.exchange:
+        h ^= (1 << cards.trump_nine(T)) ^ (1 << g.trump_card)
+    cl = closing_now(to) if m.close else closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)
+    c = m.card
+    if g.pending_marriage < 0:
+        p += _marriage_bonus(h, c, t, T)
+        if p >= WIN:
+            return [[(None, declare_value(p, po, to, cl))]]
+    return [_after_trick(s, h, ho, p, po, t, to, cl, c, a, me_led=True, seen=(a,))
+            for a in _answers(ho, c, T)]
+
+
+def _answers(hf: int, c: int, trump: int) -> list[int]:
+    """The strict phase's legal answers to ``c`` from the hand ``hf``."""
+    same = hf & cards.SUIT_MASKS[c // 6]
+    return cards.cards_in((same & cards.HIGHER_IN_SUIT[c] or same) if same else (hf & cards.SUIT_MASKS[trump] or hf))
+
+
+def _after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, seen: tuple) -> list:
+    """The trick ``c`` (led from ``hl``, still in it) answered by ``a``, and my next choice in
+    the strict phase: my lead if I win it, my answer to each lead of the opponent's if it does.
+    Values are mine; ``cl`` is the leader's closing state; ``seen`` what the trick showed me."""
+    leader_wins = not cards.BEATS[s.trump][c] >> a & 1
+    hl2, hf2 = hl & ~(1 << c), hf & ~(1 << a)
+    pts = cards.POINTS[c] + cards.POINTS[a]
+    if leader_wins:
+        hw, hx, pw, px, tx, clw = hl2, hf2, pl + pts, pf, tf, cl
+    else:
+        hw, hx, pw, px, tx, clw = hf2, hl2, pf + pts, pl, tl, SWAP_CL[cl]
+    if pw >= WIN or not hw:   # the hand is over: nothing left to choose
+        exact = s.strict_follow(hl, hf, pl, pf, tl, tf, cl, c, a)   # the leader's value
+        return [(None, exact if me_led else -exact)]
+    if leader_wins == me_led:   # I lead next
+        return [(("lead", *seen), [strict_lead(s, hw, hx, pw, px, 1, tx, clw, c2) for c2 in cards.cards_in(hw)])]
+    out = []   # the opponent leads next; I answer each of its leads
+    for c2 in cards.cards_in(hw):
+        pm = pw + _marriage_bonus(hw, c2, 1, s.trump)
+        if pm >= WIN:
+            out.append((None, -declare_value(pm, px, tx, clw)))
+            continue
+        out.append((("answer", *seen, c2),
+                    [-s.strict_follow(hw, hx, pm, px, 1, tx, clw, c2, f) for f in _answers(hx, c2, s.trump)]))
     return out
 
 

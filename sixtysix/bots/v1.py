@@ -16,5 +16,5 @@ from .config import SearchConfig
 HARD_V1 = SearchConfig(
     budget=40_000, time_cap=2.0, depth=2, deep_until=6, max_worlds=40, min_worlds=4, close_share=0.85,
     close_worlds=24, close_depth=1, exact_tail=True, evaluation="v1", inference="uniform",
-    extra_worlds=0, extra_budget=0, close_margin=0.05, horizon=4, temperature=0.3, floor=0.15,
+    extra_worlds=0, extra_budget=0, close_margin=0.05, postpone=False, horizon=4, temperature=0.3, floor=0.15,
     missed=0.05, kept_nine=0.2, model_nodes=3000)
