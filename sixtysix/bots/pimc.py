@@ -386,14 +386,8 @@ def strict_lead(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, married=False) -> in
         pl += _marriage_bonus(hl, c, tl, s.trump)
         if pl >= WIN:
             return declare_value(pl, pf, tf, cl)
-    T = s.trump
-    same = hf & cards.SUIT_MASKS[c // 6]
-    if same:
-        opts = same & cards.HIGHER_IN_SUIT[c] or same
-    else:
-        opts = hf & cards.SUIT_MASKS[T] or hf
     best = INF
-    for a in cards.cards_in(opts):
+    for a in _answers(hf, c, s.trump):
         v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl, c, a, -INF, best)
         if v < best:
             best = v
