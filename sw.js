@@ -10,7 +10,9 @@
 // - activate: delete the caches of older builds, take control of open pages.
 // - fetch: same-origin GETs are answered from the cache first, ignoring the
 //   query string (index.html?lang=it and /?seed=3 are index.html); a folder
-//   URL ("/") means its index.html. Misses go to the network.
+//   URL ("/") means its index.html. Misses go to the network. Where the
+//   browser has static routes (addRoutes below), files without a query skip
+//   this handler and come from the same cache.
 // - message {type: "precache-status"}: reply whether every listed file is
 //   cached (tests wait for this before going offline).
 
@@ -18,13 +20,36 @@ const CACHE = "__CACHE_NAME__";
 const PRECACHE = ["__PRECACHE__"];
 const PREFIX = "sixtysix-";
 
+// Static routes (Chromium 123+): the browser itself answers every URL without
+// a query from this build's cache, without starting this worker or a round
+// trip through its fetch handler; a miss goes to the network. Folder URLs
+// are in the cache too (install), and URLs with a query (/?lang=it) still
+// come to the handler, which knows their keys.
+function addRoutes(event) {
+  if (!event.addRoutes) return;
+  const base = new URL("./", self.location).pathname;
+  event.addRoutes([
+    { condition: { urlPattern: new URLPattern({ pathname: base + "*", search: "" }) }, source: { cacheName: CACHE } },
+  ]);
+}
+
+// Each index.html also under its folder's URL ("rules/pt/" as "rules/pt/index.html"),
+// copied, not downloaded again, so a static route finds the page a visitor opens.
+async function addFolders(cache) {
+  for (const path of PRECACHE.filter((p) => p === "index.html" || p.endsWith("/index.html"))) {
+    const page = await cache.match(path);
+    if (page) await cache.put(path.slice(0, -"index.html".length) || "./", page);
+  }
+}
+
 self.addEventListener("install", (event) => {
+  addRoutes(event);
   // cache: "no-cache" revalidates every file with the server (so a new build
   // never stores a stale copy) but lets an unchanged file come from the HTTP
   // cache as a 304: the first visit does not download the runtime twice.
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })))
+      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" }))).then(() => addFolders(cache))
     )
   );
 });

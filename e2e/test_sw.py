@@ -44,6 +44,28 @@ def test_plays_offline_from_the_precache(page, context):
     assert 'id="runtime-start"' in body
 
 
+# How each file of the last load was answered (Resource Timing of the static routes).
+SOURCES_JS = """() => ({
+  page: performance.getEntriesByType('navigation')[0].workerMatchedSourceType,
+  files: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType]),
+})"""
+
+
+@pytest.mark.offline
+def test_a_revisit_takes_its_files_from_the_cache_without_the_worker(page):
+    open_game(page, path=PAGE)
+    wait_sw_ready(page)
+    open_game(page, query="seed=3")
+    seen = page.evaluate(SOURCES_JS)
+    assert seen["page"] == ""   # no route: a navigation with a query needs the handler's key
+    files = dict(seen["files"])
+    for path in ("/app.zip", "/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyscript/core.js", "/js/boot.js"):
+        assert files.get(path) == "cache", (path, files.get(path))
+    assert {source for _, source in seen["files"]} == {"cache"}
+    open_game(page)   # the folder URL is in the cache too: the worker need not even start
+    assert page.evaluate(SOURCES_JS)["page"] == "cache"
+
+
 def test_nosw_skips_registration(page):
     open_game(page, query="nosw=1", path=PAGE)
     expect(page.locator("html")).to_have_attribute("data-sw", "off")
