@@ -28,9 +28,10 @@ const PREFIX = "sixtysix-";
 function addRoutes(event) {
   if (!event.addRoutes) return;
   const base = new URL("./", self.location).pathname;
+  // A browser that refuses the route still has the fetch handler: nothing to do then.
   event.addRoutes([
     { condition: { urlPattern: new URLPattern({ pathname: base + "*", search: "" }) }, source: { cacheName: CACHE } },
-  ]);
+  ]).catch(() => {});
 }
 
 // Each index.html also under its folder's URL ("rules/pt/" as "rules/pt/index.html"),

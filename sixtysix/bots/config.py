@@ -40,7 +40,7 @@ class SearchConfig:
     extra_worlds: int = 16        # up to this many more worlds when the call is close ...
     extra_budget: int = 20_000    # ... and this many more nodes
     close_margin: float = 0.05    # game points between the best two moves that make a call close
-    postpone: bool = False        # strict-phase leads: my next lead chosen once per answer seen (EPIMC)
+    postpone: bool = False        # stock closed: my next card chosen once per thing seen, not per world (EPIMC)
     # the opponent model (inference="model"; see .inference)
     horizon: int = 4              # the opponent's last card plays weighed
     temperature: float = 0.3      # softmax temperature, in game points
