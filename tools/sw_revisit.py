@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
+from tools.chromium_flags import BASE_ARGS, CHROMIUM, disabled_features  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 TIMINGS_JS = """() => { const n = performance.getEntriesByType('navigation')[0];
@@ -65,8 +65,10 @@ def main(argv=None) -> int:
     runs: dict[str, list[dict]] = {d: [] for d in args.dists}
     try:
         with sync_playwright() as p:
-            found = Path(CHROMIUM).exists()   # else Playwright's own browser
-            browser = p.chromium.launch(executable_path=CHROMIUM if found else None, args=BASE_ARGS)
+            # as make bench launches it: Debian's Chromium (else Playwright's own), idle pages off
+            launch = {"executable_path": CHROMIUM if Path(CHROMIUM).exists() else None, "args": BASE_ARGS}
+            launch["args"] = [*BASE_ARGS, disabled_features(p.chromium, launch)]
+            browser = p.chromium.launch(**launch)
             for rep in range(args.reps):
                 for d in (args.dists if rep % 2 == 0 else args.dists[::-1]):
                     runs[d].append(revisit(browser, servers[d][1], args.timeout * 1000))
