@@ -25,9 +25,12 @@ from e2e.pages import BOT_MS, TablePage
 REVIEW_MS = 120_000
 
 MARK = "sixtysix-trace:"
-PREAMBLE = f"""\
+#: What Pyodide and PyScript imported while booting (and unpacking [files]).
+BOOT_PREAMBLE = f"""\
 import sys as _trace_sys, js as _trace_js
 _trace_js.console.log({MARK!r} + ",".join(sorted(_trace_sys.modules)))
+"""
+PREAMBLE = BOOT_PREAMBLE + f"""\
 def _trace_import(event, args):
     if event == "import":
         _trace_js.console.log({MARK!r} + args[0])
@@ -66,13 +69,13 @@ class ImportTrace:
             self.names.update(n for n in msg.text[len(MARK):].split(",") if n)
 
 
-def route_traced(context: BrowserContext, error_page: bool = False) -> None:
+def route_traced(context: BrowserContext, error_page: bool = False, preamble: str = PREAMBLE) -> None:
     """Serve the game page's inline script and the bot worker's script behind
-    the tracing preamble (and, on the error page, its raising script)."""
+    the tracing ``preamble`` (and, on the error page, its raising script)."""
 
     def traced(route: Route) -> None:
         body = ERROR_SCRIPT if error_page else route.fetch().text()
-        route.fulfill(status=200, content_type="text/plain; charset=utf-8", body=PREAMBLE + body)
+        route.fulfill(status=200, content_type="text/plain; charset=utf-8", body=preamble + body)
 
     def traced_page(route: Route) -> None:
         response = route.fetch()
@@ -80,7 +83,7 @@ def route_traced(context: BrowserContext, error_page: bool = False) -> None:
         if route.request.resource_type != "document" or PAGE_SCRIPT not in html:
             route.fulfill(response=response)
             return
-        route.fulfill(response=response, body=html.replace(PAGE_SCRIPT, ">" + PREAMBLE + PAGE_SCRIPT[1:]))
+        route.fulfill(response=response, body=html.replace(PAGE_SCRIPT, ">" + preamble + PAGE_SCRIPT[1:]))
 
     context.route(TRACED_SCRIPTS, traced)
     context.route(GAME_PAGE, traced_page)

@@ -11,10 +11,15 @@ error banner, which conftest turns into a failure).
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+
+from playwright.sync_api import expect
 
 from e2e import import_paths
 from e2e.conftest import DIST, ROOT
+from e2e.pages import BOT_MS, TablePage
 
 from tools import trim_runtime
 
@@ -51,3 +56,33 @@ def test_an_error_report_finds_its_modules(browser, base_url):
         assert missing_from_dist(trace) == [], "run python3 tools/stdlib_trace.py and rebuild"
     finally:
         context.close()
+
+
+#: Logs where each module of PyScript's own package came from, as the script starts.
+PYSCRIPT_ORIGINS = """\
+import sys as _o_sys, json as _o_json, js as _o_js
+_o_js.console.log("pyscript-origins:" + _o_json.dumps({name: module.__spec__.origin
+    for name, module in _o_sys.modules.items()
+    if name.split(".")[0] == "pyscript" and not name.startswith("pyscript.js_modules")}))
+"""
+
+
+def test_pyscript_own_package_comes_from_app_zip_bytecode(page, context, open_game):
+    # tools/build.py: PyScript writes its package as source at every start;
+    # app.zip carries its bytecode, first on sys.path, on the page and in the worker.
+    origins = {}
+    page.on("console", lambda m: origins.setdefault("page", m.text) if m.text.startswith("pyscript-origins:") else None)
+    page.on("worker", lambda w: w.on("console", lambda m: origins.setdefault("worker", m.text)
+                                     if m.text.startswith("pyscript-origins:") else None))
+    import_paths.route_traced(context, preamble=PYSCRIPT_ORIGINS)
+    table = TablePage(page, open_game)
+    table.open("level=hard&fast=1")
+    table.press("hint")  # a bot call: the worker has booted
+    expect(table.html).to_have_attribute("data-hint", re.compile(".+"), timeout=BOT_MS)
+    assert set(origins) == {"page", "worker"}
+    for where, line in origins.items():
+        found = json.loads(line[len("pyscript-origins:"):])
+        assert {"pyscript", "pyscript.context"} <= set(found), where
+        assert set(found) <= set(trim_runtime.load_trace()["pyscript_modules"]), where
+        outside = {n: o for n, o in found.items() if not re.fullmatch(r"/home/pyodide/app\.zip/pyscript/\w+\.pyc", o)}
+        assert outside == {}, where

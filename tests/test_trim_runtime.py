@@ -49,6 +49,39 @@ def test_with_parents():
     assert trim_runtime.with_parents({"a.b.c", "d"}) == {"a", "a.b", "a.b.c", "d"}
 
 
+def write_package(folder: Path, files: dict[str, str]) -> Path:
+    """A generated pyscript.js as the npm package ships it."""
+    js = folder / "pyscript.js"
+    js.write_text("// artifact\nexport default " + json.dumps({"pyscript": files}, indent=2) + ";\n", encoding="utf-8")
+    return js
+
+
+def test_pyscript_sources_are_the_traced_modules_the_bundle_writes(tmp_path):
+    files = {"__init__.py": "from pyscript.web import page\n", "web.py": "page = 'é'\n", "media.py": "x = 1\n"}
+    package = write_package(tmp_path, files)
+    chunk = tmp_path / "core.js"
+    chunk.write_text("wo('.',{pyscript:" + json.dumps(files, ensure_ascii=False) + "})", encoding="utf-8")
+    got = trim_runtime.pyscript_sources(package, [chunk], {"pyscript", "pyscript.web", "json"})
+    assert got == {"pyscript/__init__.py": files["__init__.py"].encode(), "pyscript/web.py": files["web.py"].encode()}
+
+
+def test_pyscript_sources_stop_the_build_when_the_bundle_writes_other_text(tmp_path):
+    package = write_package(tmp_path, {"web.py": "page = 2\n"})
+    chunk = tmp_path / "core.js"
+    chunk.write_text("wo('.',{pyscript:" + json.dumps({"web.py": "page = 1\n"}) + "})", encoding="utf-8")
+    with pytest.raises(SystemExit, match="pyscript/web.py"):
+        trim_runtime.pyscript_sources(package, [chunk], {"pyscript.web"})
+
+
+@needs_npm
+def test_every_traced_pyscript_module_is_in_the_vendored_package():
+    package = ROOT / "node_modules" / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE
+    chunks = sorted((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("*.js"))
+    traced = set(TRACE["pyscript_modules"])
+    assert "pyscript" in traced and "pyscript.workers" in traced  # the page makes the bot worker
+    assert {trim_runtime.module_of(rel) for rel in trim_runtime.pyscript_sources(package, chunks, traced)} == traced
+
+
 @needs_dist
 def test_dist_vendor_is_exactly_the_traced_files():
     shipped = sorted(p.relative_to(DIST).as_posix() for p in (DIST / "vendor").rglob("*") if p.is_file())

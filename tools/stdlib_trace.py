@@ -15,7 +15,9 @@ reporting is covered) with Debian's Chromium. It records
 - ``stdlib_modules``: every module imported (page and worker) that
   ``python_stdlib.zip`` holds;
 - ``app_modules``: every module of the app's own imported (app.zip ships
-  their bytecode, tools/build.py).
+  their bytecode, tools/build.py);
+- ``pyscript_modules``: every module of PyScript's own Python package
+  imported (app.zip ships their bytecode too).
 
 The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
 checks, on the trimmed build, that the same paths import nothing outside it.
@@ -43,6 +45,9 @@ FIRST_LOAD_JS = """() => {
   const end = ready.startTime + ready.duration;
   return performance.getEntriesByType("resource").filter((e) => e.startTime <= end).map((e) => e.name);
 }"""
+#: The page that unpacks app.zip through PyScript's [files], and its script.
+APPZIP_PAGE = "bench/floor/appzip.html"
+APPZIP_SCRIPT = "**/bench/floor/appzip.py"
 #: The faces of the dealt cards change with the deal: left out of the total.
 DEAL_DEPENDENT = re.compile(r"assets/cards/[a-z]+/")
 
@@ -86,6 +91,17 @@ def record(site: Path) -> dict:
                 else:
                     import_paths.drive_game(page, open_game, on_ready=lambda: note_first_load(page))
                 context.close()
+            # PyScript unpacking app.zip itself ([files], zipfile): the bench's pages
+            # take it that way (tools/build.py's convention, e2e/test_floor.py).
+            context = browser.new_context(base_url=url, service_workers="block")
+            context.route(APPZIP_SCRIPT, lambda route: route.fulfill(
+                status=200, content_type="text/plain; charset=utf-8",
+                body=import_paths.BOOT_PREAMBLE + route.fetch().text()))
+            page = context.new_page()
+            trace.watch(page)
+            page.goto(APPZIP_PAGE)
+            page.wait_for_function("document.getElementById('out').textContent.startsWith('{')", timeout=60_000)
+            context.close()
             browser.close()
     finally:
         server.shutdown()
@@ -98,20 +114,28 @@ def record(site: Path) -> dict:
         "first_load": sorted(first_load - {"index.html"}),
         "stdlib_modules": sorted(trace.names & in_zip),
         "app_modules": sorted(n for n in trace.names if n.split(".")[0] in APP_PACKAGES),
+        # pyscript.js_modules.* are JavaScript modules that PyScript lends Python: no source.
+        "pyscript_modules": sorted(n for n in trace.names if n.split(".")[0] == "pyscript"
+                                   and not n.startswith("pyscript.js_modules")),
     }
 
 
 def main(argv: list[str]) -> int:
     from tools import build
 
+    from e2e.conftest import TEST_PAGES
+
     build.build(STAGE, full_runtime=True)
+    for rel, source in TEST_PAGES.items():  # bench/floor/, as the e2e site has it
+        (STAGE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (STAGE / rel).symlink_to(source.resolve())
     trace = record(STAGE)
     text = json.dumps(trace, indent=1) + "\n"
     if "--check" in argv:
         current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
         if current != text:
             old = json.loads(current or "{}")
-            for key in ("vendor_files", "first_load", "stdlib_modules", "app_modules"):
+            for key in ("vendor_files", "first_load", "stdlib_modules", "app_modules", "pyscript_modules"):
                 added = sorted(set(trace[key]) - set(old.get(key, [])))
                 removed = sorted(set(old.get(key, [])) - set(trace[key]))
                 print(f"{key}: +{added} -{removed}")
@@ -121,7 +145,8 @@ def main(argv: list[str]) -> int:
         return 0
     trim_runtime.TRACE.write_text(text, encoding="utf-8")
     print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, "
-          f"{len(trace['stdlib_modules'])} stdlib modules, {len(trace['app_modules'])} app modules")
+          f"{len(trace['stdlib_modules'])} stdlib modules, {len(trace['app_modules'])} app modules, "
+          f"{len(trace['pyscript_modules'])} of PyScript's")
     return 0
 
 
