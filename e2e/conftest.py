@@ -117,10 +117,15 @@ def stage_test_site() -> Path:
     site.mkdir(parents=True)
     for entry in DIST.iterdir():
         (site / entry.name).symlink_to(entry.resolve())
+    link_test_pages(site)
+    return site
+
+
+def link_test_pages(site: Path) -> None:
+    """:data:`TEST_PAGES` into site, as symlinks."""
     for rel, source in TEST_PAGES.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).symlink_to(source.resolve())
-    return site
 
 
 @pytest.fixture(scope="session")

@@ -58,12 +58,14 @@ def test_an_error_report_finds_its_modules(browser, base_url):
         context.close()
 
 
-#: Logs where each module of PyScript's own package came from, as the script starts.
+#: Logs where each module of PyScript's own package came from, as the script
+#: starts, and where one that nothing has imported yet would come from.
 PYSCRIPT_ORIGINS = """\
-import sys as _o_sys, json as _o_json, js as _o_js
-_o_js.console.log("pyscript-origins:" + _o_json.dumps({name: module.__spec__.origin
-    for name, module in _o_sys.modules.items()
-    if name.split(".")[0] == "pyscript" and not name.startswith("pyscript.js_modules")}))
+import sys as _o_sys, json as _o_json, js as _o_js, importlib.util as _o_util
+_o_found = {name: module.__spec__.origin for name, module in _o_sys.modules.items()
+            if name.split(".")[0] == "pyscript" and not name.startswith("pyscript.js_modules")}
+_o_found["pyscript.web (not imported)"] = getattr(_o_util.find_spec("pyscript.web"), "origin", None)
+_o_js.console.log("pyscript-origins:" + _o_json.dumps(_o_found))
 """
 
 
@@ -82,6 +84,8 @@ def test_pyscript_own_package_comes_from_app_zip_bytecode(page, context, open_ga
     assert set(origins) == {"page", "worker"}
     for where, line in origins.items():
         found = json.loads(line[len("pyscript-origins:"):])
+        # untraced, so source; but in the zip, where Python looks for the package's modules
+        assert found.pop("pyscript.web (not imported)") == "/home/pyodide/app.zip/pyscript/web.py", where
         assert {"pyscript", "pyscript.context"} <= set(found), where
         assert set(found) <= set(trim_runtime.load_trace()["pyscript_modules"]), where
         outside = {n: o for n, o in found.items() if not re.fullmatch(r"/home/pyodide/app\.zip/pyscript/\w+\.pyc", o)}

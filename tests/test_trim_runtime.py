@@ -56,30 +56,35 @@ def write_package(folder: Path, files: dict[str, str]) -> Path:
     return js
 
 
-def test_pyscript_sources_are_the_traced_modules_the_bundle_writes(tmp_path):
+def bundle(folder: Path, files: dict[str, str]) -> Path:
+    """A chunk that writes files as PyScript's minified bundle does."""
+    chunk = folder / "core.js"
+    chunk.write_text("wo('.',{pyscript:" + json.dumps(files, ensure_ascii=False, separators=(",", ":")) + "})",
+                     encoding="utf-8")
+    return chunk
+
+
+def test_pyscript_sources_are_every_module_the_bundle_writes(tmp_path):
     files = {"__init__.py": "from pyscript.web import page\n", "web.py": "page = 'é'\n", "media.py": "x = 1\n"}
-    package = write_package(tmp_path, files)
-    chunk = tmp_path / "core.js"
-    chunk.write_text("wo('.',{pyscript:" + json.dumps(files, ensure_ascii=False) + "})", encoding="utf-8")
-    got = trim_runtime.pyscript_sources(package, [chunk], {"pyscript", "pyscript.web", "json"})
-    assert got == {"pyscript/__init__.py": files["__init__.py"].encode(), "pyscript/web.py": files["web.py"].encode()}
+    got = trim_runtime.pyscript_sources(write_package(tmp_path, files), [bundle(tmp_path, files)])
+    assert got == {f"pyscript/{name}": text.encode() for name, text in files.items()}
 
 
-def test_pyscript_sources_stop_the_build_when_the_bundle_writes_other_text(tmp_path):
+@pytest.mark.parametrize("written", [{"web.py": "page = 1\n"}, {"media.py": "page = 2\n"}])
+def test_pyscript_sources_stop_the_build_when_the_bundle_writes_other_text(tmp_path, written):
+    # other text for the file, or its text under another file's name
     package = write_package(tmp_path, {"web.py": "page = 2\n"})
-    chunk = tmp_path / "core.js"
-    chunk.write_text("wo('.',{pyscript:" + json.dumps({"web.py": "page = 1\n"}) + "})", encoding="utf-8")
     with pytest.raises(SystemExit, match="pyscript/web.py"):
-        trim_runtime.pyscript_sources(package, [chunk], {"pyscript.web"})
+        trim_runtime.pyscript_sources(package, [bundle(tmp_path, written)])
 
 
 @needs_npm
-def test_every_traced_pyscript_module_is_in_the_vendored_package():
+def test_the_vendored_pyscript_writes_every_module_of_its_package():
     package = ROOT / "node_modules" / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE
     chunks = sorted((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("*.js"))
-    traced = set(TRACE["pyscript_modules"])
-    assert "pyscript" in traced and "pyscript.workers" in traced  # the page makes the bot worker
-    assert {trim_runtime.module_of(rel) for rel in trim_runtime.pyscript_sources(package, chunks, traced)} == traced
+    modules = {trim_runtime.module_of(rel) for rel in trim_runtime.pyscript_sources(package, chunks)}
+    assert {"pyscript", "pyscript.workers", "pyscript.web"} <= modules  # what the page imports, and the rest
+    assert set(TRACE["pyscript_modules"]) <= modules
 
 
 @needs_dist

@@ -46,11 +46,10 @@ What lands in dist/
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
   ``__pycache__``), with their folder names at the top of the zip; the
   modules the game imports as bytecode that the vendored Pyodide compiled
-  (tools/bytecode.py), the others as source; and ``pyscript/``, the
-  bytecode of the modules of PyScript's own Python package that the pages
-  import, compiled from the text PyScript writes into the working
-  directory as source at every start (app.zip is ahead of it on sys.path,
-  so that start compiles none of it).
+  (tools/bytecode.py), the others as source; and ``pyscript/``, PyScript's
+  own Python package as PyScript writes it into the working directory as
+  source at every start, the modules the pages import as bytecode (app.zip
+  is ahead of that folder on sys.path, so a start compiles none of them).
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
   (what the pages load: every file in dist/ but sw.js itself, whose bytes
   hold the list, and the precompressed siblings) and
@@ -205,10 +204,11 @@ def build_app_zip(out: Path) -> int:
     The modules that the runtime trace saw the game import go as bytecode
     (``ui/table.pyc`` in place of ``ui/table.py``), so the browser imports
     them without compiling them first (docs/performance.md, "Bytecode in
-    app.zip"). The rest (the command line's) stays source. So do the traced
-    modules of PyScript's own package (``pyscript/web.pyc``), compiled from
-    the very text PyScript writes as source into the working directory at
-    every start: app.zip is ahead of it on sys.path. The zip is
+    app.zip"). The rest (the command line's) stays source. PyScript's own
+    package goes in whole, the very text PyScript writes as source into the
+    working directory at every start, and its traced modules as bytecode
+    (``pyscript/context.pyc``): app.zip is ahead of that folder on sys.path,
+    so ``pyscript`` and all its submodules come from the zip. The zip is
     STORED: its .br/.gz siblings compress across files, where deflating
     each entry would not."""
     entries = {}
@@ -217,17 +217,16 @@ def build_app_zip(out: Path) -> int:
             for f in files_under(ROOT / pkg):
                 if not is_test(f.relative_to(ROOT)):
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
+    # PyScript's own package too, whole: it writes it as source at every start
+    # and compiles what it imports (about 30 ms). Once ``pyscript`` comes from
+    # app.zip (first on sys.path), its submodules are looked for there only.
+    entries |= trim_runtime.pyscript_sources(NODE / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE,
+                                             sorted((out / "vendor" / "pyscript").glob("*.js")))
     trace = trim_runtime.load_trace()
-    imported = set(trace.get("app_modules", []))
-    sources = {rel: data for rel, data in entries.items() if trim_runtime.module_of(rel) in imported}
-    for rel in sources:
+    imported = set(trace.get("app_modules", [])) | set(trace.get("pyscript_modules", []))
+    for rel, code in bytecode.compile_pyc({rel: data for rel, data in entries.items()
+                                           if trim_runtime.module_of(rel) in imported}).items():
         del entries[rel]
-    # PyScript's own package too: it writes it as source at every start and
-    # compiles what it imports (about 30 ms); app.zip comes first on sys.path.
-    sources |= trim_runtime.pyscript_sources(NODE / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE,
-                                             sorted((out / "vendor" / "pyscript").glob("*.js")),
-                                             set(trace.get("pyscript_modules", [])))
-    for rel, code in bytecode.compile_pyc(sources).items():
         entries[bytecode.pyc_name(rel)] = code
     with zipfile.ZipFile(out / APP_ZIP, "w") as zf:
         for rel in sorted(entries):

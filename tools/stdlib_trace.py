@@ -17,7 +17,7 @@ reporting is covered) with Debian's Chromium. It records
 - ``app_modules``: every module of the app's own imported (app.zip ships
   their bytecode, tools/build.py);
 - ``pyscript_modules``: every module of PyScript's own Python package
-  imported (app.zip ships their bytecode too).
+  imported (app.zip ships their bytecode too, the others as source).
 
 The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
 checks, on the trimmed build, that the same paths import nothing outside it.
@@ -123,12 +123,10 @@ def record(site: Path) -> dict:
 def main(argv: list[str]) -> int:
     from tools import build
 
-    from e2e.conftest import TEST_PAGES
+    from e2e.conftest import link_test_pages
 
     build.build(STAGE, full_runtime=True)
-    for rel, source in TEST_PAGES.items():  # bench/floor/, as the e2e site has it
-        (STAGE / rel).parent.mkdir(parents=True, exist_ok=True)
-        (STAGE / rel).symlink_to(source.resolve())
+    link_test_pages(STAGE)  # bench/floor/, as the e2e site has it
     trace = record(STAGE)
     text = json.dumps(trace, indent=1) + "\n"
     if "--check" in argv:

@@ -109,12 +109,15 @@ def write_trimmed_stdlib(src: Path, dest: Path, modules: set[str], compile_pyc) 
 PYSCRIPT_PACKAGE = Path("src") / "stdlib" / "pyscript.js"
 
 
-def pyscript_sources(package_js: Path, chunks: list[Path], modules: set[str]) -> dict[str, bytes]:
-    """The sources of PyScript's own modules among ``modules`` ("pyscript/web.py": text).
+def pyscript_sources(package_js: Path, chunks: list[Path]) -> dict[str, bytes]:
+    """The sources of every module of PyScript's own package ("pyscript/web.py": text).
 
-    Each must be, byte for byte, a string that one of the vendored ``chunks``
-    writes (their bytecode goes into app.zip, ahead of them on sys.path): the
-    build stops if the npm package's generated copy and its bundle disagree."""
+    All of them go into app.zip: once ``pyscript`` is imported from there,
+    Python looks for its submodules there only.
+    Each must be, byte for byte, the entry for its file in one of the
+    vendored ``chunks`` (their bytecode goes into app.zip, ahead of them on
+    sys.path): the build stops if the npm package's generated copy and its
+    bundle disagree."""
     text = package_js.read_text(encoding="utf-8")
     body = text[text.index("export default") + len("export default"):].strip().rstrip(";")
     files = json.loads(body)["pyscript"]
@@ -122,9 +125,7 @@ def pyscript_sources(package_js: Path, chunks: list[Path], modules: set[str]) ->
     sources = {}
     for name, source in sorted(files.items()):
         rel = f"pyscript/{name}"
-        if module_of(rel) not in modules:
-            continue
-        if json.dumps(source, ensure_ascii=False) not in bundles:
+        if f"{json.dumps(name)}:{json.dumps(source, ensure_ascii=False)}" not in bundles:
             raise SystemExit(f"build: {rel} in {package_js.name} is not what the vendored PyScript writes: "
                              "a mixed npm install? run `npm ci`")
         sources[rel] = source.encode("utf-8")
