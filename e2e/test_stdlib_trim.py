@@ -71,7 +71,8 @@ _o_js.console.log("pyscript-origins:" + _o_json.dumps(_o_found))
 
 def test_pyscript_own_package_comes_from_app_zip_bytecode(page, context, open_game):
     # tools/build.py: PyScript writes its package as source at every start;
-    # app.zip carries its bytecode, first on sys.path, on the page and in the worker.
+    # app.zip, first on sys.path, carries it (its imported modules as bytecode),
+    # on the page and in the worker.
     origins = {}
     page.on("console", lambda m: origins.setdefault("page", m.text) if m.text.startswith("pyscript-origins:") else None)
     page.on("worker", lambda w: w.on("console", lambda m: origins.setdefault("worker", m.text)

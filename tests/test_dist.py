@@ -190,7 +190,7 @@ def test_app_zip_holds_only_app_code():
         names = zf.namelist()
         times = {info.date_time for info in zf.infolist()}
     assert names == sorted(names)
-    # the game's packages, and the bytecode of PyScript's own (tools/build.py)
+    # the game's packages, and PyScript's own (tools/build.py)
     assert {n.split("/")[0] for n in names} <= {"sixtysix", "ui", "pyscript"}
     assert "sixtysix/__init__.pyc" in names
     assert not [n for n in names if "__pycache__" in n or "/tests/" in n or "/test_" in n]
