@@ -135,6 +135,11 @@ def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
     expect(confirm).to_be_hidden()
     expect(table.html).to_have_attribute("data-hand", "1")
     table.expect_score(0, 0)
+    # Hand 1 at 0:0 was on the table already: wait until the new match is saved.
+    table.page.wait_for_function("""() => {
+        const game = JSON.parse(localStorage.getItem("sixtysix.game") || "null");
+        return game !== null && JSON.parse(game.match).seed !== 5;
+    }""")
     assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match
     assert "seed=" not in table.page.url  # a reload resumes the new match, not seed 5
     assert json.loads(table.stored("sixtysix.game")["match"])["seed"] != 5
