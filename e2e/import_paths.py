@@ -4,7 +4,7 @@ Used by ``e2e/test_stdlib_trim.py`` (the trimmed build must hold every
 module these paths import) and by ``tools/stdlib_trace.py`` (which writes
 the list the build trims the stdlib to).
 
-How: the game page's inline script (``import ui.app``) and the request for
+How: the game page's inline script (``import ui.dom.app``) and the request for
 ``ui/bot_worker.py`` (the worker's script) are served behind a
 preamble that logs ``sys.modules`` as it stands (what Pyodide and PyScript
 imported while booting) and then every ``import`` audit event, to the page's
@@ -37,17 +37,17 @@ def _trace_import(event, args):
 _trace_sys.addaudithook(_trace_import)
 del _trace_import
 """
-#: The worker's script, and the error page's (served in place of ui/app.py).
+#: The worker's script, and the error page's (served in place of ui/dom/app.py).
 TRACED_SCRIPTS = re.compile(r"/ui/(app|bot_worker)\.py(\?.*)?$")
 #: The game page (``/``, ``/index.html``, any query) and its inline script.
 GAME_PAGE = re.compile(r"^[^?#]*/(index\.html)?([?#].*)?$")
-PAGE_SCRIPT = ">import ui.app</script>"
+PAGE_SCRIPT = ">import ui.dom.app</script>"
 #: A page whose Python raises at once, so the trace covers how an error is
 #: reported (traceback formatting). Served in place of this made-up path.
 ERROR_PAGE = "trace-error.html"
 ERROR_HTML = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>trace</title>
 <script type="module" src="./vendor/pyscript/core.js"></script></head><body>
-<script type="py" src="./ui/app.py" config="./trace-error.toml"></script></body></html>"""
+<script type="py" src="./ui/dom/app.py" config="./trace-error.toml"></script></body></html>"""
 ERROR_TOML = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
 ERROR_SCRIPT = 'import json\njson.loads("{not json")\n'
 
@@ -139,7 +139,7 @@ def drive_game(page: Page, open_game, on_ready=None) -> None:
 
 
 def open_late_dialogs(table: TablePage) -> None:
-    """The dialogs whose modules load when first opened (ui/controls.py, ui/dialogs.py)."""
+    """The dialogs whose modules load when first opened (ui/dom/controls.py, ui/dom/dialogs.py)."""
     for button, title in (("review", "review.title"), ("sheet", "sheet.title")):
         table.button(button).click()
         dialog = table.page.get_by_role("dialog", name=table.t(title))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
-from ui.i18n import LANGUAGES, Translator, load_catalog
+from ui.model.i18n import LANGUAGES, Translator, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 

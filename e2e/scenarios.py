@@ -1,9 +1,9 @@
 """Find seeds and clicks that reach a given situation, by playing in CPython.
 
 The page is deterministic: ``?seed=N`` deals the same match, and the bot
-worker seeds each decision from the view (``ui.botcall``). So this module can
-play exactly what the browser will play, with the same ``ui.table.Table`` and
-turn loop (``ui.flow``) the page uses, and hand the tests the clicks to make
+worker seeds each decision from the view (``ui.model.botcall``). So this module can
+play exactly what the browser will play, with the same ``ui.model.table.Table`` and
+turn loop (``ui.model.flow``) the page uses, and hand the tests the clicks to make
 and what to expect.
 
     >>> s = find(lambda sim: "exchange" in sim.legal())
@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ui import botcall
-from ui.flow import Flow, run_now
-from ui.i18n import Translator, load_catalog
-from ui.present import build, hand_order
-from ui.state import Settings
-from ui.table import HUMAN, Table
+from ui.model import botcall
+from ui.model.flow import Flow, run_now
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build, hand_order
+from ui.model.settings import Settings
+from ui.model.table import HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ async def no_sleep(seconds: float) -> None:
 
 
 class Sim:
-    """A table driven like the page, through its turn loop (``ui.flow`` at zero
+    """A table driven like the page, through its turn loop (``ui.model.flow`` at zero
     pace with a sync bot): the player's intents, then the computer's answers."""
 
     def __init__(self, seed: int, level: str = TEST_LEVEL):
@@ -192,7 +192,7 @@ def nearly_finished_match() -> tuple[str, str, dict]:
 
     from sixtysix import records
 
-    from ui.storage import VERSION
+    from ui.model.storage import VERSION
 
     for seed in range(1, 300):
         t = Table.new(seed)

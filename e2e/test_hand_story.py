@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 from e2e import scenarios
 from e2e.pages import BOT_MS, TablePage
 from sixtysix.review import costliest, review
-from ui import story
-from ui.review_view import costly_text
+from ui.model import story
+from ui.model.review import costly_text
 
 FAST = "level=random&fast=1"
 REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
@@ -135,8 +135,8 @@ def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
 
 
 def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
-    from ui.storage import decode_game
-    from ui.table import Table
+    from ui.model.storage import decode_game
+    from ui.model.table import Table
     from ui import score_sheet
     saved, card, final = scenarios.nearly_finished_match()
     t = Table.from_saved(decode_game(saved))

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from e2e import scenarios
 from e2e.axe import assert_no_violations
 from e2e.pages import TablePage
-from ui.table import COMPUTER
+from ui.model.table import COMPUTER
 
 SEED = 3
 FAST = f"seed={SEED}&level=random&fast=1&worker=0"

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from e2e import scenarios
 from e2e.pages import BOT_MS
-from ui import botcall
-from ui.present import message_text
+from ui.model import botcall
+from ui.model.present import message_text
 
 FAST = "level=random&fast=1&worker=0"
 

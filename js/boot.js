@@ -1,6 +1,6 @@
 // Boot glue for index.html: runs before Python is ready, and nothing else.
 //
-// - Picks the language the same way ui/i18n.py does (?lang=, the saved
+// - Picks the language the same way ui/model/i18n.py does (?lang=, the saved
 //   setting, the browser's languages, else Portuguese), sets <html lang>,
 //   and fills every [data-i18n] text from locales/<lang>.json so the table
 //   shell reads right at once. Python redoes this on every render. The

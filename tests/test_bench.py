@@ -73,7 +73,7 @@ def test_zip_breakdown(tmp_path):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("sixtysix/game.py", "x = 1\n" * 100)
         zf.writestr("sixtysix/__pycache__/game.cpython-314.pyc", b"\0" * 10)
-        zf.writestr("ui/app.py", "y = 2\n")
+        zf.writestr("ui/dom/app.py", "y = 2\n")
     z = bench.zip_breakdown(path)
     assert z["entries"] == 3 and z["pyc"] == 1
     assert z["by_top"]["sixtysix"]["entries"] == 2 and z["by_top"]["ui"]["raw"] == 6

@@ -178,7 +178,7 @@ def test_service_worker_precaches_every_file():
 def test_python_scripts_loaded_by_url_are_the_precached_ones():
     from tools.build import PY_SCRIPTS
 
-    named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/app.py", "ui/worker_link.py"))
+    named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/dom/app.py", "ui/dom/worker_link.py"))
     loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
     assert loaded == PY_SCRIPTS
     # and they are the only Python shipped as plain files: the rest comes from app.zip

@@ -1,7 +1,7 @@
 """What the page's first second pays for at import (docs/performance.md,
 "The ui's records, and app.zip imported in place"): Python in the browser runs cold then, and every
 ``@dataclass`` compiles its methods as the module loads. The ui layer uses
-:class:`ui.record.Record` instead; the engine's few dataclasses have docstrings."""
+:class:`ui.model.record.Record` instead; the engine's few dataclasses have docstrings."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_there_are_dataclasses_to_check():
 
 def test_the_ui_layer_generates_no_dataclass_code():
     assert [f"{path}: {node.name}" for path, node in dataclasses_in("ui")] == []
-    records = [path for path in sorted((ROOT / "ui").glob("*.py")) if "(Record):" in path.read_text(encoding="utf-8")]
+    records = [path for path in sorted((ROOT / "ui").rglob("*.py")) if "(Record):" in path.read_text(encoding="utf-8")]
     assert len(records) >= 6   # the ui's records are still there, as Records
 
 

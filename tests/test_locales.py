@@ -6,7 +6,7 @@ How "no literal" is checked (so the check is hard to slip past):
 - index.html is parsed: no text node outside <script>/<style> may hold a
   letter, and aria-label / title / alt / placeholder attributes must be
   empty; texts arrive through ``data-i18n`` / ``data-i18n-label`` keys.
-- ui/*.py is parsed into an AST: a string constant with a letter may not be
+- ui/**/*.py is parsed into an AST: a string constant with a letter may not be
   assigned to a DOM text property (textContent, innerText, innerHTML, title,
   alt, placeholder, label), passed to ``set_text``/``set_label``/
   ``createTextNode``/``alert``/``confirm``/``insertAdjacentHTML``, or given to
@@ -28,11 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from ui.i18n import LANGUAGES, dynamic_keys, flatten
+from ui.model.i18n import LANGUAGES, dynamic_keys, flatten
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
-PY_FILES = sorted(UI.glob("*.py"))
+PY_FILES = sorted(UI.rglob("*.py"))
 CATALOGS = {lang: flatten(json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")))
             for lang in LANGUAGES}
 KEYS = set(CATALOGS["pt"])
@@ -180,8 +180,8 @@ def is_text(node) -> bool:
 
 
 def scan_ui():
-    """(literal keys, f-string key prefixes, offending literals) over ui/*.py."""
-    return scan_sources({path.name: path.read_text(encoding="utf-8") for path in PY_FILES})
+    """(literal keys, f-string key prefixes, offending literals) over ui/**/*.py."""
+    return scan_sources({str(path.relative_to(UI)): path.read_text(encoding="utf-8") for path in PY_FILES})
 
 
 def scan_sources(sources: dict[str, str]):
@@ -348,7 +348,7 @@ def test_the_count_myself_help_says_what_a_false_declaration_costs():
 
 
 def test_an_exchange_reads_as_a_sentence():
-    from ui.i18n import Translator
+    from ui.model.i18n import Translator
     pt = Translator("pt", CATALOGS["pt"])
     assert pt.t("msg.exchange.you", gave=pt.card_in_text("9H"), took=pt.card_for("JH")) == \
         "Você trocou o nove de copas pelo valete de copas."

@@ -288,7 +288,7 @@ def test_hostile_records_raise_record_error_or_load(text):
 @settings(max_examples=300, **SETTINGS)
 @given(hostile_texts(), st.sampled_from(["sixtysix.game", "sixtysix.settings", "sixtysix.stats"]))
 def test_hostile_stored_values_never_escape_the_store(text, key):
-    from ui.storage import MemoryBackend, SavedDataError, Store
+    from ui.model.storage import MemoryBackend, SavedDataError, Store
 
     wrapped = json.dumps({"version": 1, "revision": 1, "match": text}) if key == "sixtysix.game" else text
     for value in (text, wrapped):

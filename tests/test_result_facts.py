@@ -131,7 +131,7 @@ def test_an_old_format_hand_record_still_loads():
 
 def test_an_old_format_match_in_storage_still_loads():
     from sixtysix import Match
-    from ui.storage import decode_game, encode_game
+    from ui.model.storage import decode_game, encode_game
     m = Match(5)
     rng_actions = __import__("random").Random(1)
     random_playout(m.game, rng_actions)

@@ -113,7 +113,7 @@ def test_forced_moves_are_not_decisions():
 def test_the_worker_slice_gives_the_same_decision_as_cpython():
     import json
 
-    from ui.botcall import review_step_json
+    from ui.model.botcall import review_step_json
     g = strict_phase_deal()
     play(g, "play:9H")
     hand = {"deck": list(g.deck), "dealer": g.dealer, "actions": g.action_notations()}

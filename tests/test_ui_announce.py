@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from tests.conftest import match_from
 
-from ui.i18n import Translator, load_catalog
-from ui.present import build, message_text
-from ui.state import Settings
-from ui.table import COMPUTER, HUMAN, Message, Table
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build, message_text
+from ui.model.settings import Settings
+from ui.model.table import COMPUTER, HUMAN, Message, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,11 +1,11 @@
-"""ui.botcall: the worker's answer is legal and the same for the same view."""
+"""ui.model.botcall: the worker's answer is legal and the same for the same view."""
 
 import json
 
 import pytest
 
-from ui import botcall
-from ui.table import COMPUTER, Table
+from ui.model import botcall
+from ui.model.table import COMPUTER, Table
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])

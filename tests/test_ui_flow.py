@@ -1,4 +1,4 @@
-"""ui.flow: the page's turn loop in CPython, with a fake clock and the real bots."""
+"""ui.model.flow: the page's turn loop in CPython, with a fake clock and the real bots."""
 
 import asyncio
 import json
@@ -6,11 +6,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from ui import botcall
-from ui.flow import Flow, run_now
-from ui.pace import PACES
-from ui.state import Settings
-from ui.table import COMPUTER, HUMAN, Table
+from ui.model import botcall
+from ui.model.flow import Flow, run_now
+from ui.model.pace import PACES
+from ui.model.settings import Settings
+from ui.model.table import COMPUTER, HUMAN, Table
 
 
 def run(coro):

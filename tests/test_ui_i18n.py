@@ -1,10 +1,10 @@
-"""ui.i18n: picking the language, looking texts up, card names."""
+"""ui.model.i18n: picking the language, looking texts up, card names."""
 
 from pathlib import Path
 
 import pytest
 
-from ui.i18n import Translator, load_catalog, pick_language
+from ui.model.i18n import Translator, load_catalog, pick_language
 
 ROOT = Path(__file__).resolve().parent.parent
 

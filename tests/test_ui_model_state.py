@@ -1,14 +1,14 @@
-"""ui.present.build carries the page's own state too (notices, busy, thinking,
-the hint, the live region's news), so ui/render.py draws from the model alone."""
+"""ui.model.present.build carries the page's own state too (notices, busy, thinking,
+the hint, the live region's news), so ui/dom/render.py draws from the model alone."""
 
 from pathlib import Path
 
 import pytest
 
-from ui.i18n import Translator, load_catalog
-from ui.present import build, message_text
-from ui.state import Settings
-from ui.table import HUMAN, Table
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build, message_text
+from ui.model.settings import Settings
+from ui.model.table import HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

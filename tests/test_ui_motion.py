@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace as Box
 
-from ui.motion import gather_vector
+from ui.dom.motion import gather_vector
 
 
 def test_the_vector_reaches_the_piles_centre_wherever_it_is():

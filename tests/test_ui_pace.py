@@ -1,15 +1,15 @@
-"""ui.pace and the speed setting: the pauses a player chooses, saved and read back."""
+"""ui.model.pace and the speed setting: the pauses a player chooses, saved and read back."""
 
 from pathlib import Path
 
 import pytest
 from tests.conftest import match_from
 
-from ui.i18n import Translator, load_catalog
-from ui.pace import DEFAULT_SPEED, PACES, SPEEDS, TEST_PACE, pace_for
-from ui.present import build
-from ui.state import Settings
-from ui.table import Table
+from ui.model.i18n import Translator, load_catalog
+from ui.model.pace import DEFAULT_SPEED, PACES, SPEEDS, TEST_PACE, pace_for
+from ui.model.present import build
+from ui.model.settings import Settings
+from ui.model.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
 """Practice mode at the table: the computer's cards face up, take-backs of
-the player's moves, and nothing of a practice match counted (ui.table,
-ui.present, ui.storage)."""
+the player's moves, and nothing of a practice match counted (ui.model.table,
+ui.model.present, ui.model.storage)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from ui import botcall
-from ui.i18n import Translator, load_catalog
-from ui.present import build
-from ui.state import Settings
-from ui.stats import Stats
-from ui.storage import decode_game, encode_game
-from ui.table import COMPUTER, HUMAN, Table
+from ui.model import botcall
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build
+from ui.model.settings import Settings
+from ui.model.stats import Stats
+from ui.model.storage import decode_game, encode_game
+from ui.model.table import COMPUTER, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 PRACTICE = Settings(practice=True)

@@ -1,14 +1,14 @@
-"""ui.present: what the table shows, computed from the view alone."""
+"""ui.model.present: what the table shows, computed from the view alone."""
 
 from pathlib import Path
 
 import pytest
 from tests.conftest import match_from
 
-from ui.i18n import Translator, load_catalog
-from ui.present import build, hand_order, hint_targets
-from ui.state import Settings
-from ui.table import COMPUTER, HUMAN, Table
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build, hand_order, hint_targets
+from ui.model.settings import Settings
+from ui.model.table import COMPUTER, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 

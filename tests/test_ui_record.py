@@ -1,4 +1,4 @@
-"""ui/record.py: the ui's records behave as the dataclasses they replaced."""
+"""ui/model/record.py: the ui's records behave as the dataclasses they replaced."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import ClassVar
 
 import pytest
 
-from ui import record
-from ui.record import Record, field
-from ui.state import Settings, UrlOptions
-from ui.stats import LevelStats, Stats
-from ui.table import Message
+from ui.model import record
+from ui.model.record import Record, field
+from ui.model.settings import Settings, UrlOptions
+from ui.model.stats import LevelStats, Stats
+from ui.model.table import Message
 
 
 class Sample(Record):

@@ -1,14 +1,14 @@
-"""Replaying a deal apart from the match (ui/replay.py)."""
+"""Replaying a deal apart from the match (ui/model/replay.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ui import replay
-from ui.i18n import Translator, load_catalog
-from ui.present import build
-from ui.state import Settings, Stats
-from ui.table import COMPUTER, HUMAN, Table
+from ui.model import replay
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build
+from ui.model.settings import Settings, Stats
+from ui.model.table import COMPUTER, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = Translator("pt", load_catalog("pt", ROOT))

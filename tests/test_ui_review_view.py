@@ -1,4 +1,4 @@
-"""The review as the page shows it (ui/review_view.py): frames trick by trick and
+"""The review as the page shows it (ui/model/review.py): frames trick by trick and
 the values in words, in both languages."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 from sixtysix import Game, bots
 from sixtysix.review import Decision, review
 from tests.conftest import deal, play, play_tricks
-from ui import review_view
-from ui.i18n import LANGUAGES, Translator, load_catalog
+from ui.model import review as review_view
+from ui.model.i18n import LANGUAGES, Translator, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 TR = {lang: Translator(lang, load_catalog(lang, ROOT)) for lang in LANGUAGES}

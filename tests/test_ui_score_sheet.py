@@ -1,13 +1,13 @@
-"""The score sheet (ui/score_sheet.py): one row per finished hand, from the saved match."""
+"""The score sheet (ui/model/sheet.py): one row per finished hand, from the saved match."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ui import score_sheet
-from ui.i18n import LANGUAGES, Translator, load_catalog
-from ui.storage import decode_game, encode_game
-from ui.table import Table
+from ui.model import sheet as score_sheet
+from ui.model.i18n import LANGUAGES, Translator, load_catalog
+from ui.model.storage import decode_game, encode_game
+from ui.model.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 TR = {lang: Translator(lang, load_catalog(lang, ROOT)) for lang in LANGUAGES}

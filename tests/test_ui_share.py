@@ -1,4 +1,4 @@
-"""Share links (ui/share.py): a hand round-trips, and broken links are refused
+"""Share links (ui/model/share.py): a hand round-trips, and broken links are refused
 cleanly (a LinkError, never another exception, never a half-read hand)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 import pytest
 
 from sixtysix import Game, bots
-from ui import share
-from ui.share import LinkError
+from ui.model import share
+from ui.model.share import LinkError
 
 
 def played(seed):

@@ -1,16 +1,16 @@
-"""Statistics per level (ui/stats.py), counted from the engine's result facts,
-the old saved shape migrated, and the dialog's table (ui/stats_view.py)."""
+"""Statistics per level (ui/model/stats.py), counted from the engine's result facts,
+the old saved shape migrated, and the dialog's table (ui/model/stats_table.py)."""
 
 import json
 from pathlib import Path
 
 from sixtysix import Game
 
-from ui import stats_view
-from ui.i18n import Translator, load_catalog
-from ui.stats import LevelStats, Stats
-from ui.storage import STATS_KEY, VERSION, MemoryBackend, Store
-from ui.table import HUMAN, Table
+from ui.model import stats_table as stats_view
+from ui.model.i18n import Translator, load_catalog
+from ui.model.stats import LevelStats, Stats
+from ui.model.storage import STATS_KEY, VERSION, MemoryBackend, Store
+from ui.model.table import HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = Translator("pt", load_catalog("pt", ROOT))

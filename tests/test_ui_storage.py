@@ -1,4 +1,4 @@
-"""ui.storage: versioned saving, exact resume, recovery from bad data."""
+"""ui.model.storage: versioned saving, exact resume, recovery from bad data."""
 
 import json
 
@@ -6,8 +6,8 @@ import pytest
 
 from sixtysix import Match, records
 
-from ui.state import Settings, Stats, UrlOptions
-from ui.storage import (EMBED_GAME_KEY, FAILED, GAME_KEY, SAVED, SETTINGS_KEY, STALE, STATS_KEY, VERSION,
+from ui.model.settings import Settings, Stats, UrlOptions
+from ui.model.storage import (EMBED_GAME_KEY, FAILED, GAME_KEY, SAVED, SETTINGS_KEY, STALE, STATS_KEY, VERSION,
                         MemoryBackend, SavedDataError, Store, bounded_loads, decode_game, encode_game,
                         encode_stats)
 

@@ -1,4 +1,4 @@
-"""The end of a hand said in full (ui/story.py): every text comes from the
+"""The end of a hand said in full (ui/model/story.py): every text comes from the
 engine's result facts, in both languages, and names the rule in words."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 from sixtysix import Game
 from tests.conftest import play, play_tricks, random_playout
 from tests.test_rules_scoring import late_close_deal, non_closer_sweeps_deal, split_deal, strict_phase_deal, sweep_deal
-from ui import story
-from ui.i18n import LANGUAGES, Translator, load_catalog
-from ui.present import build
-from ui.state import Settings
-from ui.table import Table
+from ui.model import story
+from ui.model.i18n import LANGUAGES, Translator, load_catalog
+from ui.model.present import build
+from ui.model.settings import Settings
+from ui.model.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 TR = {lang: Translator(lang, load_catalog(lang, ROOT)) for lang in LANGUAGES}

@@ -1,12 +1,12 @@
-"""ui.table: taps become notation, events become messages, results are told
+"""ui.model.table: taps become notation, events become messages, results are told
 with the right reason, and statistics count each hand once."""
 
 
 from sixtysix import Match
 from tests.conftest import match_from
-from ui.state import Stats
-from ui.storage import decode_game, encode_game
-from ui.table import COMPUTER, HUMAN, Table
+from ui.model.settings import Stats
+from ui.model.storage import decode_game, encode_game
+from ui.model.table import COMPUTER, HUMAN, Table
 
 
 def table_from(non_dealer_hand, dealer_hand, trump_card, stock=(), dealer=1, stats=None) -> Table:

@@ -1,6 +1,6 @@
 """Bot benchmark positions and the timing loop, shared by CPython and Pyodide.
 
-Standard library plus ``sixtysix`` and ``ui.botcall`` only: ``tools/bench/``
+Standard library plus ``sixtysix`` and ``ui.model.botcall`` only: ``tools/bench/``
 ships this file beside ``bench/bot/worker.py`` (the browser side) and runs it
 under CPython on the sources that app.zip's bytecode is compiled from (the
 same code the browser runs)::
@@ -11,7 +11,7 @@ Positions are views of the player to move, collected from hands played by a
 seeded random policy (independent of the bots, so tuning a bot does not move
 the benchmark), keeping only decisions with at least two legal actions and
 spreading them over the whole hand (stock open, closed, empty). Each is timed
-the way the game's bot worker answers a move (``ui.botcall.choose_json``:
+the way the game's bot worker answers a move (``ui.model.botcall.choose_json``:
 parse the view JSON, ``make_bot(level, view_seed(view)).choose(view)``, where
 ``make_bot`` is ``sixtysix.bots.make(level, seed=...)``).
 """
@@ -52,7 +52,7 @@ def positions(count: int = 24, per_hand: int = 3) -> list[dict]:
 
 
 def decide(view_json: str, level: str, clock=time.perf_counter) -> dict:
-    """One decision as the game's worker makes it (``ui.botcall.choose_json``:
+    """One decision as the game's worker makes it (``ui.model.botcall.choose_json``:
     parse the view, ``make_bot(level, view_seed(view)).choose(view)``), timed;
     with the search figures of the bot (nodes, worlds, depth) when it has them."""
     from ui import botcall

@@ -66,7 +66,7 @@ The app.zip convention (for whoever owns index.html and pyscript.toml)
 (js/pyodide-loader.mjs, pyscript.toml's ``interpreter``) fetches it while
 the runtime boots, writes it into Pyodide's working directory
 (``/home/pyodide/app.zip``) and puts it first on ``sys.path``; so ``import
-sixtysix`` and ``import ui.app`` just work, from the zip (zipimport).
+sixtysix`` and ``import ui.dom.app`` just work, from the zip (zipimport).
 A page on PyScript's own loader gets the same by unpacking it::
 
     [files]
@@ -202,7 +202,7 @@ def build_app_zip(out: Path) -> int:
     """Zip the Python packages at fixed timestamps and modes; return the entry count.
 
     The modules that the runtime trace saw the game import go as bytecode
-    (``ui/table.pyc`` in place of ``ui/table.py``), so the browser imports
+    (``ui/model/table.pyc`` in place of ``ui/model/table.py``), so the browser imports
     them without compiling them first (docs/performance.md, "Bytecode in
     app.zip"). The rest (the command line's) stays source. PyScript's own
     package goes in whole, the very text PyScript writes as source into the
@@ -238,7 +238,7 @@ def build_app_zip(out: Path) -> int:
 
 
 #: The ui/*.py files that pages load by URL (app.py's bot worker); the other
-#: modules, ui/app.py too (index.html imports it), come from app.zip only.
+#: modules, ui/dom/app.py too (index.html imports it), come from app.zip only.
 PY_SCRIPTS = {"ui/bot_worker.py"}
 
 

@@ -41,7 +41,7 @@ def compile_pyc(sources: dict[str, bytes], stdlib: bool = False, pyodide: Path =
 
 
 def pyc_name(rel: str) -> str:
-    """Where a source's bytecode goes: in its place ("ui/table.py" -> "ui/table.pyc")."""
+    """Where a source's bytecode goes: in its place ("ui/model/table.py" -> "ui/model/table.pyc")."""
     return rel[:-3] + ".pyc"
 
 

@@ -39,7 +39,7 @@ from tools.chromium_flags import CHROMIUM  # noqa: E402
 
 STAGE = ROOT / "build" / "trace-site"
 #: Every resource the page fetched until its own start-up was done (the
-#: sixtysix:app-ready measure of ui/app.py; the bot worker starts after it).
+#: sixtysix:app-ready measure of ui/dom/app.py; the bot worker starts after it).
 FIRST_LOAD_JS = """() => {
   const ready = performance.getEntriesByName("sixtysix:app-ready")[0];
   const end = ready.startTime + ready.duration;

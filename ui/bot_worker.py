@@ -6,7 +6,7 @@ and ``hint(view_json)`` for the player's hint; both return a notation string.
 ``review_step(hand_json, index)`` values one decision of a finished hand.
 """
 
-from ui.botcall import choose_json, review_step_json
+from ui.model.botcall import choose_json, review_step_json
 
 HINT_LEVEL = "hard"
 

@@ -1,6 +1,6 @@
 """Bot benchmark worker: the game's bot call, timed inside the worker.
 
-Imports what ui/bot_worker.py imports at boot (ui.botcall, hence the bots),
+Imports what ui/bot_worker.py imports at boot (ui.model.botcall, hence the bots),
 then times each decision with tools/bench_positions.py's ``decide``, the
 same code CPython runs for the comparison.
 """
@@ -9,7 +9,7 @@ import json
 import time
 
 _t = time.perf_counter()
-from ui.botcall import choose_json  # noqa: E402,F401  (what ui/bot_worker.py imports at boot)
+from ui.model.botcall import choose_json  # noqa: E402,F401  (what ui/bot_worker.py imports at boot)
 
 IMPORT_MS = (time.perf_counter() - _t) * 1000.0
 

@@ -36,7 +36,7 @@ for folder, _dirs, files in sorted(os.walk(cwd)):
     with_bytecode += [f"{package}.{name[:-4]}".removesuffix(".__init__") for name in sorted(files) if name.endswith(".pyc")]
 #: The game page's own script: importing it starts the game (on this page,
 #: without its texts), so only its loader is looked up.
-PAGE_SCRIPT = "ui.app"
+PAGE_SCRIPT = "ui.dom.app"
 loaders = {}
 for name in with_bytecode:
     spec = importlib.util.find_spec(name) if name == PAGE_SCRIPT else importlib.import_module(name).__spec__

@@ -45,29 +45,29 @@ def step(report, key, fn):
 
 
 def game_imports():
-    import asyncio  # noqa: F401  (ui/app.py's own imports, in its order)
+    import asyncio  # noqa: F401  (ui/dom/app.py's own imports, in its order)
 
     from ui import present  # noqa: F401
-    from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language  # noqa: F401
-    from ui.state import PLAYER_LEVELS, UrlOptions  # noqa: F401
-    from ui.storage import SavedDataError, Store  # noqa: F401
-    from ui.table import COMPUTER, HUMAN, Table  # noqa: F401
+    from ui.model.i18n import LANGUAGES, Translator, load_catalog, pick_language  # noqa: F401
+    from ui.model.settings import PLAYER_LEVELS, UrlOptions  # noqa: F401
+    from ui.model.storage import SavedDataError, Store  # noqa: F401
+    from ui.model.table import COMPUTER, HUMAN, Table  # noqa: F401
 
 
 def worker_imports():
-    from ui.botcall import choose_json  # noqa: F401  (ui/bot_worker.py)
+    from ui.model.botcall import choose_json  # noqa: F401  (ui/bot_worker.py)
 
 
 def first_render_model():
-    """ui/app.py's App() and first render without the DOM: the URL options,
+    """ui/dom/app.py's App() and first render without the DOM: the URL options,
     the saved data (an in-memory stand-in for localStorage), the catalogs, a
     new table, saving it, and the presentation model. Lazy imports made on
     the way show up in the import rows."""
     from ui import present
-    from ui.i18n import Translator, load_catalog
-    from ui.state import UrlOptions
-    from ui.storage import MemoryBackend, Store
-    from ui.table import Table
+    from ui.model.i18n import Translator, load_catalog
+    from ui.model.settings import UrlOptions
+    from ui.model.storage import MemoryBackend, Store
+    from ui.model.table import Table
 
     url = UrlOptions.parse("?seed=4&fast=1")
     store = Store(MemoryBackend())

@@ -29,7 +29,7 @@ flags) with service workers ALLOWED, and measures, all in one run:
 - Bot decisions in the browser: ``bench/bot/``, a page that unpacks
   ``app.zip`` in a PyScript worker exactly like the game and answers
   positions generated from seeds (tools/bench_positions.py) through
-  ``ui.botcall.choose_json`` one call at a time, timed in the worker and as
+  ``ui.model.botcall.choose_json`` one call at a time, timed in the worker and as
   the main thread's round trip; the same worker measures engine speed.
 - Play: the game (``?level=hard&fast=1``) with Playwright playing the human
   for one hand; the longest main-thread task (PerformanceObserver longtask)

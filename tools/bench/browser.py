@@ -187,10 +187,10 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "sw_ready_ms": marks.get("sw_ready"),
         "runtime_ms": progress.get("Loaded Pyodide"),  # PyScript's runtime (and [files]) ready
         "first_move_ms": first_move,  # the computer's first move done (it leads this deal)
-        # the page's own performance.measure()s (ui/app.py, ui/worker_link.py): its Python start-up, the wait
+        # the page's own performance.measure()s (ui/dom/app.py, ui/dom/worker_link.py): its Python start-up, the wait
         # for the bot worker at the first call, the first call itself
         "app_files_ms": _first_measure(state, "sixtysix:app-files"),  # app.zip, texts placed (the loader)
-        "imports_ms": _first_measure(state, "sixtysix:imports"),  # the game's modules loading (ui/app.py)
+        "imports_ms": _first_measure(state, "sixtysix:imports"),  # the game's modules loading (ui/dom/app.py)
         "app_start_ms": _first_measure(state, "sixtysix:app-ready"),
         "worker_wait_ms": _first_measure(state, "sixtysix:worker-ready"),
         "first_choose_ms": _first_measure(state, "sixtysix:choose"),

@@ -195,7 +195,7 @@ def report_text(result: dict) -> str:
              "1st move", "B to ready", "B visit"], rows,
             title="\nLoad (medians; ready = class 'ready'; runtime = PyScript 'Loaded Pyodide'; "
                   "+python = ready - runtime; files = app.zip and the texts placed (js/pyodide-loader.mjs); "
-                  "imports = the game's modules loading (ui/app.py); "
+                  "imports = the game's modules loading (ui/dom/app.py); "
                   "x floor = median of paired ratios; shell = title text and stock card painted; "
                   "1st move = the computer's first move done; B = bytes the server sent, a cold "
                   "visit including the service worker's precache; all times from navigation start)"))

@@ -144,7 +144,7 @@ def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
             "longest_task_computer_ms": max(during, default=0.0),
             "computer_turns": len(turns),
             "computer_turn_ms": summarize([z - a for a, z in turns]),
-            "choose_call_ms": summarize(chooses),  # ui/worker_link.py's measure of each worker call
+            "choose_call_ms": summarize(chooses),  # ui/dom/worker_link.py's measure of each worker call
             "boot_longest_task_ms": max((d for s, d in b["longtasks"] if s < ready), default=0.0),
             "errors": errors}
 

@@ -1,22 +1,22 @@
 """The page: PyScript's main-thread script for index.html. It only boots.
 
 It reads the URL and localStorage, builds the pieces and starts them:
-:mod:`ui.flow` (the turn loop, which keeps the authoritative match in a
-:class:`ui.table.Table`), :mod:`ui.render` (the DOM from
-:func:`ui.present.build`'s model), :mod:`ui.events` (clicks and keys forwarded
-as notation strings), :mod:`ui.controls` and :mod:`ui.dialogs` (what the
-controls and dialogs do), :mod:`ui.worker_link` (the bot worker,
+:mod:`ui.model.flow` (the turn loop, which keeps the authoritative match in a
+:class:`ui.model.table.Table`), :mod:`ui.dom.render` (the DOM from
+:func:`ui.model.present.build`'s model), :mod:`ui.dom.events` (clicks and keys forwarded
+as notation strings), :mod:`ui.dom.controls` and :mod:`ui.dom.dialogs` (what the
+controls and dialogs do), :mod:`ui.dom.worker_link` (the bot worker,
 ``ui/bot_worker.py``, so the page never freezes while a bot thinks). No rule
 of the game is decided on the page.
 
 Markers for tests on ``<html>``: class ``ready`` once the table is live (set
-here); after every render (``ui/render.py``) ``data-to-move``
+here); after every render (``ui/dom/render.py``) ``data-to-move``
 (``you``/``computer``/``none``), ``data-hand``, ``data-score`` (``"2-1"``),
 ``data-stock``, ``data-stock-state``, ``data-result``, ``data-hint``,
 ``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
 computing) and ``data-gathered`` (``hurried``/``timed``: how the last finished
 trick left the table); ``data-confirm`` (``seed``/``new_match``/``reset``,
-``ui/dialogs.py``) while the confirm dialog asks before replacing a match in
+``ui/dom/dialogs.py``) while the confirm dialog asks before replacing a match in
 progress. ``js/guard.js`` sets ``data-boot="stuck"`` and
 ``data-frame="blocked"``; ``js/sw-register.js`` sets ``data-sw`` and
 ``data-sw-update`` (``ready``/``outdated``).
@@ -24,7 +24,7 @@ Timings for benchmarks (``performance.getEntriesByName``):
 ``sixtysix:imports`` (the game's modules loading, here), ``sixtysix:app-ready``
 (our start-up once they are in, here),
 ``sixtysix:worker-ready``, ``sixtysix:choose``, ``sixtysix:hint`` and
-``sixtysix:review_step`` (each bot call, ``ui/worker_link.py``).
+``sixtysix:review_step`` (each bot call, ``ui/dom/worker_link.py``).
 """
 
 from pyscript import window
@@ -34,17 +34,17 @@ window.performance.mark("sixtysix:imports-start")
 
 import asyncio
 
-from ui.controls import Controls
-from ui.dialogs import Dialogs
-from ui.events import Events
-from ui.flow import Flow
-from ui.i18n import LANGUAGES, Translator, load_catalog, pick_language
-from ui.pace import pace_for
-from ui.render import Renderer, by_id, root, set_text
-from ui.state import UrlOptions
-from ui.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
-from ui.table import Table
-from ui.worker_link import BotWorker, log_error
+from ui.dom.controls import Controls
+from ui.dom.dialogs import Dialogs
+from ui.dom.events import Events
+from ui.model.flow import Flow
+from ui.model.i18n import LANGUAGES, Translator, load_catalog, pick_language
+from ui.model.pace import pace_for
+from ui.dom.render import Renderer, by_id, root, set_text
+from ui.model.settings import UrlOptions
+from ui.model.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
+from ui.model.table import Table
+from ui.dom.worker_link import BotWorker, log_error
 
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
 window.performance.measure("sixtysix:imports", "sixtysix:imports-start")

@@ -10,7 +10,7 @@ and the cards the computer still held. No browser imports.
 
 from __future__ import annotations
 
-from .i18n import Translator
+from ui.model.i18n import Translator
 
 WHO = ("you", "computer")
 

@@ -1,6 +1,6 @@
 """The page's dialogs: the menu, the last trick, the score sheet, the statistics,
 the confirm question, sharing and ``#hand=`` links (the DOM side; the actions
-they lead to are :class:`ui.controls.Controls`'s).
+they lead to are :class:`ui.dom.controls.Controls`'s).
 
 Marker on ``<html>``: ``data-confirm`` (``seed``/``new_match``/``reset``) while
 the confirm dialog asks before replacing a match in progress (or resetting the
@@ -9,9 +9,9 @@ statistics).
 
 from pyscript import window
 
-from ui import share
-from ui.render import by_id, root, set_text
-from ui.state import PLAYER_LEVELS
+from ui.model import share
+from ui.dom.render import by_id, root, set_text
+from ui.model.settings import PLAYER_LEVELS
 
 
 def show_dialog(name):
@@ -56,7 +56,7 @@ class Dialogs:
     # The sheet's and the statistics' modules are imported when first drawn:
     # the page's start runs Python cold (docs/performance.md).
     def fill_stats(self):
-        from ui.stats_dialog import fill_stats
+        from ui.dom.stats import fill_stats
 
         fill_stats(by_id("stats-box"), self.c.stats, self.c.tr)
 
@@ -76,7 +76,7 @@ class Dialogs:
         show_dialog("sheet-dialog")
 
     def fill_sheet(self, box):
-        from ui.sheet_dialog import fill_sheet
+        from ui.dom.sheet import fill_sheet
 
         match = self.c.flow.match
         fill_sheet(box, match.match, self.c.tr, self.review_hand, match.practice is not None)

@@ -1,7 +1,7 @@
 """The table's controller: the authoritative match plus UI-only state.
 
 Headless (no browser imports): the DOM layer forwards notation strings here
-and renders what :mod:`ui.present` computes. Nothing here judges a rule:
+and renders what :mod:`ui.model.present` computes. Nothing here judges a rule:
 which cards can be played comes from the engine's ``view.legal``, scores from
 the match. The only card knowledge is the notation itself (``"KH"`` is a king
 of hearts), needed to turn a click on a K or Q into ``marry:S`` + ``play:..``.
@@ -12,9 +12,9 @@ from __future__ import annotations
 from sixtysix import Action, Match
 from sixtysix.scoring import WINNING_POINTS
 
-from . import story
-from .record import Record, field
-from .stats import Stats
+from ui.model import story
+from ui.model.record import Record, field
+from ui.model.stats import Stats
 
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
@@ -49,7 +49,7 @@ class Message(Record):
 class Table:
     """One player's table: the match, the message line, the trick on show, the hint."""
 
-    #: A replayed deal (``ui.replay.Original``): no next hand, nothing saved or counted.
+    #: A replayed deal (``ui.model.replay.Original``): no next hand, nothing saved or counted.
     replay_of = None
 
     def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None,
@@ -80,7 +80,7 @@ class Table:
 
     @classmethod
     def from_saved(cls, saved, stats: Stats | None = None) -> "Table":
-        """The table of a :class:`ui.storage.SavedGame`."""
+        """The table of a :class:`ui.model.storage.SavedGame`."""
         return cls(saved.match, saved.counted_hands, stats, saved.practice)
 
     # -- reading ---------------------------------------------------------

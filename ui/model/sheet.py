@@ -7,8 +7,8 @@ imports; :func:`rows` gives plain values and texts the DOM layer copies.
 
 from __future__ import annotations
 
-from .i18n import Translator
-from .record import Record
+from ui.model.i18n import Translator
+from ui.model.record import Record
 
 WHO = ("you", "computer")
 #: The short words for the rule behind each hand's game points (``sheet.rule.<rule>``).

@@ -3,8 +3,8 @@ row per measure (a phone's width holds three or four columns). No browser import
 
 from __future__ import annotations
 
-from .i18n import Translator
-from .stats import LEVELS, LevelStats, Stats
+from ui.model.i18n import Translator
+from ui.model.stats import LEVELS, LevelStats, Stats
 
 
 def decimal(value: float, lang: str) -> str:

@@ -30,11 +30,11 @@ from sixtysix import Match, records
 from sixtysix.quoting import quote
 from sixtysix.safejson import JSONLimitError, bounded_loads
 
-from .state import Settings
-from .stats import Stats
+from ui.model.settings import Settings
+from ui.model.stats import Stats
 
 # bounded_loads (from sixtysix.safejson) is the one bounded JSON decoder: use it
-# for anything else stored or linked too (``from ui.storage import bounded_loads``).
+# for anything else stored or linked too (``from ui.model.storage import bounded_loads``).
 
 VERSION = 1
 GAME_KEY = "sixtysix.game"
@@ -47,7 +47,7 @@ GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
 SMALL_MAX_CHARS = 2_000
 SMALL_MAX_DEPTH = 2
-#: Statistics hold a block per level (ui/stats.py): one level deeper, a few blocks longer.
+#: Statistics hold a block per level (ui/model/stats.py): one level deeper, a few blocks longer.
 STATS_MAX_CHARS = 8_000
 STATS_MAX_DEPTH = 3
 #: What :meth:`Store.save_game` answers.

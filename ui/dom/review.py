@@ -1,4 +1,4 @@
-"""The hand review dialog (the DOM layer of ui/review_view.py).
+"""The hand review dialog (the DOM layer of ui/model/review.py).
 
 Opened with a finished hand's record (``{"deck", "dealer", "actions"}``): it
 shows the hand trick by trick (buttons and the arrow keys), with both hands,
@@ -17,8 +17,8 @@ from pyscript.ffi import create_proxy
 
 from sixtysix.review import Decision, costliest, decision_points, replay
 
-from ui.render import by_id, set_text
-from ui.review_view import WHO, action_words, costly_text, decision_text, frames, is_costly
+from ui.dom.render import by_id, set_text
+from ui.model.review import WHO, action_words, costly_text, decision_text, frames, is_costly
 
 HUMAN, COMPUTER = 0, 1
 

@@ -1,11 +1,11 @@
 """The DOM events bound to the page's actions: each handler only translates an
 event (a click, a key, a storage or service-worker event) into a call on
-:class:`ui.controls.Controls` or :class:`ui.dialogs.Dialogs`."""
+:class:`ui.dom.controls.Controls` or :class:`ui.dom.dialogs.Dialogs`."""
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui.render import by_id, root
+from ui.dom.render import by_id, root
 
 #: Arrow keys move the focus along the hand.
 HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}

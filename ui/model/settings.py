@@ -1,6 +1,6 @@
-"""UI-only data: the player's settings and the page's URL options (statistics: ui/stats.py).
+"""UI-only data: the player's settings and the page's URL options (statistics: ui/model/stats.py).
 
-Plain records (ui/record.py) with no browser imports (chessground's ``HeadlessState``
+Plain records (ui/model/record.py) with no browser imports (chessground's ``HeadlessState``
 idea): the DOM layer reads them, ``storage`` saves them, tests build them.
 Nothing here knows a rule of the game.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from sixtysix.levels import LEVELS, URL_LEVELS
 
-from .i18n import LANGUAGES
-from .pace import DEFAULT_SPEED, SPEEDS
-from .record import Record
-from .stats import Stats  # noqa: F401  (its home is ui/stats.py; older imports still find it here)
+from ui.model.i18n import LANGUAGES
+from ui.model.pace import DEFAULT_SPEED, SPEEDS
+from ui.model.record import Record
+from ui.model.stats import Stats  # noqa: F401  (its home is ui/model/stats.py; older imports still find it here)
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
 PLAYER_LEVELS = LEVELS
@@ -28,7 +28,7 @@ class Settings(Record):
     #: Hide the player's own points and let them declare on their own count
     #: (a false declaration is then possible and scored as the rules say).
     count_myself: bool = False
-    #: How fast the computer's moves and finished tricks go by: one of :data:`ui.pace.SPEEDS`.
+    #: How fast the computer's moves and finished tricks go by: one of :data:`ui.model.pace.SPEEDS`.
     speed: str = DEFAULT_SPEED
     #: Practice: the computer's cards face up and take-backs; such a match is never counted.
     practice: bool = False

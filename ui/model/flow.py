@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from .table import COMPUTER, HUMAN, Table
+from ui.model.table import COMPUTER, HUMAN, Table
 
 
 async def _no_gather(winner):
@@ -235,7 +235,7 @@ class Flow:
 
     def take_back(self) -> bool:
         """Practice: undo the player's last move and the computer's answers
-        (:meth:`ui.table.Table.take_back`), never while a move is under way."""
+        (:meth:`ui.model.table.Table.take_back`), never while a move is under way."""
         if self.busy or self.table.replay_of is not None or not self.table.take_back():
             return False
         self.save()

@@ -1,7 +1,7 @@
 """Replaying a deal apart from the match: "play this deal again", "play the
 other seat", and deals opened from a share link (no browser imports).
 
-A replay is a :class:`ui.table.Table` over a one-hand match of its own, with
+A replay is a :class:`ui.model.table.Table` over a one-hand match of its own, with
 its own throwaway statistics: it never touches the match in progress, the
 saved data or the statistics. The page keeps the real table aside and puts it
 back when the replay ends, so the match resumes where it was.
@@ -12,9 +12,9 @@ from __future__ import annotations
 from sixtysix import Game, Match
 from sixtysix.match import TARGET
 
-from .record import Record
-from .stats import Stats
-from .table import Table
+from ui.model.record import Record
+from ui.model.stats import Stats
+from ui.model.table import Table
 
 WHO = ("you", "computer")
 

@@ -1,24 +1,24 @@
 """What the page's controls do: the player's moves handed to the turn loop
-(:mod:`ui.flow`), the settings, the notices, saving and the other tabs.
+(:mod:`ui.model.flow`), the settings, the notices, saving and the other tabs.
 
 :class:`Controls` holds the page's pieces (store, settings, statistics,
-translator, flow, renderer, bot worker, dialogs) once ``ui/app.py`` has built
-them; :mod:`ui.events` calls it. No rule of the game is decided here.
+translator, flow, renderer, bot worker, dialogs) once ``ui/dom/app.py`` has built
+them; :mod:`ui.dom.events` calls it. No rule of the game is decided here.
 """
 
 import asyncio
 
 from pyscript import document, window
 
-from ui import present
-from ui.i18n import LANGUAGES, Translator
-from ui.pace import SPEEDS, pace_for
-from ui.render import by_id, root
-from ui.replay import replay_table
-from ui.state import PLAYER_LEVELS
-from ui.storage import FAILED, STALE, STATS_KEY, SavedDataError
-from ui.table import Table
-from ui.worker_link import log_error
+from ui.model import present
+from ui.model.i18n import LANGUAGES, Translator
+from ui.model.pace import SPEEDS, pace_for
+from ui.dom.render import by_id, root
+from ui.model.replay import replay_table
+from ui.model.settings import PLAYER_LEVELS
+from ui.model.storage import FAILED, STALE, STATS_KEY, SavedDataError
+from ui.model.table import Table
+from ui.dom.worker_link import log_error
 
 
 class Controls:
@@ -26,14 +26,14 @@ class Controls:
         self.url, self.store, self.settings, self.stats = url, store, settings, stats
         self.tr, self.catalogs = tr, catalogs
         self.renderer, self.worker = renderer, worker
-        self.flow = self.dialogs = self.events = None  # set by ui/app.py
+        self.flow = self.dialogs = self.events = None  # set by ui/dom/app.py
         self.review = None  # the review dialog, made when first opened (review_dialog())
         #: Notices said once per page: saving failed, the match moved on in another tab.
         self.told = set()
         self.outdated = False
         self.update_waiting = False
 
-    # The turn loop's state (ui/flow.py owns it).
+    # The turn loop's state (ui/model/flow.py owns it).
     table = property(lambda self: self.flow.table)
     match_table = property(lambda self: self.flow.match_table)
     busy = property(lambda self: self.flow.busy)
@@ -41,17 +41,17 @@ class Controls:
     level = property(lambda self: self.flow.level)
 
     def review_dialog(self):
-        """The hand review (ui/review_dialog.py), imported and bound when first
+        """The hand review (ui/dom/review.py), imported and bound when first
         asked for: the page's start runs Python cold, and most visits never
         open it (docs/performance.md)."""
         if self.review is None:
-            from ui.review_dialog import ReviewDialog
+            from ui.dom.review import ReviewDialog
 
             self.review = ReviewDialog(self)
             self.review.bind()
         return self.review
 
-    # What ui/review_dialog.py uses.
+    # What ui/dom/review.py uses.
     def listen(self, el, event, handler):
         self.events.listen(el, event, handler)
 
@@ -161,7 +161,7 @@ class Controls:
         self.url.seed = None
 
     async def replay(self, other_seat):
-        """Deal this hand again apart from the match (ui/replay.py); the match waits aside."""
+        """Deal this hand again apart from the match (ui/model/replay.py); the match waits aside."""
         if self.busy:
             return
         self.start_replay(self.table.hand_record(), other_seat, self.table.result_facts())

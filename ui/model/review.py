@@ -15,8 +15,8 @@ from __future__ import annotations
 from sixtysix import Game
 from sixtysix.review import COSTLY, Decision
 
-from .i18n import LANGUAGES, Translator
-from .record import Record, field
+from ui.model.i18n import LANGUAGES, Translator
+from ui.model.record import Record, field
 
 WHO = ("you", "computer")
 MINUS = "\u2212"

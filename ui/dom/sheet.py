@@ -1,12 +1,12 @@
-"""The score sheet drawn into the page (the DOM layer of ui/score_sheet.py)."""
+"""The score sheet drawn into the page (the DOM layer of ui/model/sheet.py)."""
 
 from __future__ import annotations
 
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from ui.render import set_text
-from ui import score_sheet
+from ui.dom.render import set_text
+from ui.model import sheet as score_sheet
 
 _proxies = {}  # box id -> the row buttons' handlers (destroyed when the box is redrawn)
 

@@ -1,11 +1,11 @@
-"""The statistics per level drawn into the page (the DOM layer of ui/stats_view.py)."""
+"""The statistics per level drawn into the page (the DOM layer of ui/model/stats_table.py)."""
 
 from __future__ import annotations
 
 from pyscript import document
 
-from ui.render import set_text
-from ui import stats_view
+from ui.dom.render import set_text
+from ui.model import stats_table as stats_view
 
 
 def fill_stats(box, stats, tr):

@@ -12,7 +12,7 @@ migrated into ``earlier``, never dropped.
 
 from __future__ import annotations
 
-from .record import Record, field
+from ui.model.record import Record, field
 
 HUMAN = 0
 #: The levels statistics are kept for (``random`` only through ``?level=``, for tests).

@@ -8,11 +8,12 @@ decides a rule: playable cards and buttons come from ``view["legal"]``.
 
 from __future__ import annotations
 
-from . import replay, story
-from .i18n import Translator
-from .record import Record, field
-from .state import Settings
-from .table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
+from ui.model import replay
+from ui.model import story
+from ui.model.i18n import Translator
+from ui.model.record import Record, field
+from ui.model.settings import Settings
+from ui.model.table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
 
 #: Display order of suits in the player's hand: colours alternate.
 HAND_SUIT_ORDER = "CHSD"

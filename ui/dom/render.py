@@ -1,17 +1,17 @@
-"""The DOM from the model only: :class:`Renderer` copies a :class:`ui.present.TableModel` onto the page.
+"""The DOM from the model only: :class:`Renderer` copies a :class:`ui.model.present.TableModel` onto the page.
 
 It reads nothing of the app's state: only the model it is given and its own
 caches of what it drew last (the trick's cards, the messages, the story, whether
 the player's turn was said) and the focus it must restore. The markers on
-``<html>`` that tests and benchmarks wait on are written here (see ui/app.py).
+``<html>`` that tests and benchmarks wait on are written here (see ui/dom/app.py).
 """
 
 import asyncio
 
 from pyscript import document
 
-from ui.motion import aim_gather
-from ui.table import COMPUTER, HUMAN
+from ui.dom.motion import aim_gather
+from ui.model.table import COMPUTER, HUMAN
 
 root = document.documentElement
 
@@ -42,7 +42,7 @@ def set_label(el, text):
 class Renderer:
     def __init__(self, lang, fill_sheet):
         self.lang = lang
-        #: Draws the match's score sheet into a box (ui/sheet_dialog.py, with its review buttons).
+        #: Draws the match's score sheet into a box (ui/dom/sheet.py, with its review buttons).
         self.fill_sheet = fill_sheet
         self.rendered_trick = []
         #: The player's turn has been said in the live region.
@@ -96,7 +96,7 @@ class Renderer:
         return img
 
     def render(self, m):
-        """Bring the page in line with the model ``m`` (:func:`ui.present.build`)."""
+        """Bring the page in line with the model ``m`` (:func:`ui.model.present.build`)."""
         self.lang = m.lang
         self.render_markers(m)
         self.render_score(m)
