@@ -22,6 +22,7 @@ from pathlib import Path
 from ui.model import botcall
 from ui.model.flow import Flow, run_now
 from ui.model.i18n import Translator, load_catalog
+from ui.model.page import PageState
 from ui.model.present import build, hand_order
 from ui.model.settings import Settings
 from ui.model.table import HUMAN, Table
@@ -79,7 +80,7 @@ class Sim:
 
     def model(self, lang: str = "pt", settings: Settings | None = None):
         tr = Translator(lang, load_catalog(lang, ROOT))
-        return build(self.table, settings or Settings(), tr)
+        return build(self.table, PageState(settings=settings or Settings()), tr)
 
     # what the player does
     def do(self, kind: str, what: str) -> None:

@@ -8,6 +8,7 @@ from tests.conftest import match_from
 
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build, message_text
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import COMPUTER, HUMAN, Message, Table
 
@@ -52,13 +53,13 @@ def test_the_winning_card_and_the_last_tricks_owners_are_named(tr):
     t = table()
     t.apply_human(["play:AS"])
     t.apply(COMPUTER, "play:9S")
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert [c.wins for c in m.trick] == [True, False]
     assert m.trick[0].name == tr.t("trick.wins", card=tr.card("AS"))
     assert [c.owner_name for c in m.last_trick] == [tr.t("player.you"), tr.t("player.computer")]
 
 
 def test_the_stock_is_one_sentence_with_the_trump(tr):
-    m = build(table(), Settings(), tr)
+    m = build(table(), PageState(settings=Settings()), tr)
     assert m.stock_aria == tr.t("stock.aria.open", n=12, trump=tr.card("AC").lower())
     assert "12" in m.stock_aria and tr.suit("C").lower() in m.stock_aria

@@ -1,7 +1,7 @@
 """The ``>>>`` examples in ui/ and sixtysix/bots/ run as tests, like the
 engine's (tests/test_engine_doctests.py). Every module is collected, so an
-example added later runs too; only the modules that import PyScript (they
-run in the browser alone) are left out."""
+example added later runs too; only the DOM layer (ui/dom/, which runs in
+the browser alone) is left out."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def modules(package: str) -> list[str]:
             if "from pyscript" not in p.read_text(encoding="utf-8")]
 
 
-UI_MODULES = modules("ui") + modules("ui.model") + modules("ui.dom")
+UI_MODULES = modules("ui") + modules("ui.model")  # ui/dom/ runs in the browser alone
 BOT_MODULES = modules("sixtysix.bots")
 
 

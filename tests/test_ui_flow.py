@@ -188,7 +188,7 @@ def test_a_new_match_while_the_computer_thinks_is_saved_before_the_page_shows_it
 
     saved = []
     flow, _, _ = make_flow(old, ask=ask, save=saved.append,
-                           render=lambda: shown.append((flow.table, list(saved))))
+                           draw=lambda *drawn: shown.append((flow.table, list(saved))))
 
     async def scenario():
         turn = asyncio.ensure_future(flow.computer_turns())
@@ -280,9 +280,9 @@ def test_a_take_back_in_practice_undoes_the_move_and_the_answers_and_saves():
     before = table.view(HUMAN)
     run_now(flow.human([first_card(table)]))
     assert table.view(HUMAN)["history"] != before["history"]
-    flow.busy = True  # a move under way: nothing is taken back
+    flow.state.busy = True  # a move under way: nothing is taken back
     assert not flow.take_back()
-    flow.busy = False
+    flow.state.busy = False
     saved.clear()
     assert flow.take_back()
     assert table.view(HUMAN) == before and saved == [table]

@@ -8,6 +8,7 @@ from tests.conftest import match_from
 from ui.model.i18n import Translator, load_catalog
 from ui.model.pace import DEFAULT_SPEED, PACES, SPEEDS, TEST_PACE, pace_for
 from ui.model.present import build
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import Table
 
@@ -49,15 +50,15 @@ def computer_leads() -> Table:
 
 def test_thinking_is_said_only_while_the_bot_computes(tr):
     t = computer_leads()
-    assert build(t, Settings(), tr, busy=True, thinking=True).turn_text == tr.t("turn.computer")
-    assert build(t, Settings(), tr, busy=True).turn_text == tr.t("turn.computer.next")
+    assert build(t, PageState(settings=Settings(), busy=True, thinking=True), tr).turn_text == tr.t("turn.computer")
+    assert build(t, PageState(settings=Settings(), busy=True), tr).turn_text == tr.t("turn.computer.next")
 
 
 def test_a_finished_trick_on_show_says_it_can_be_gathered(tr):
     t = computer_leads()
     t.apply_computer("play:9S")
     assert t.showing_trick is not None
-    m = build(t, Settings(), tr, busy=True)
+    m = build(t, PageState(settings=Settings(), busy=True), tr)
     assert m.trick_complete and m.turn_text == tr.t("turn.gather")
     t.gather()
-    assert build(t, Settings(), tr).turn_text != tr.t("turn.gather")
+    assert build(t, PageState(settings=Settings()), tr).turn_text != tr.t("turn.gather")

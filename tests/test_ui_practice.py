@@ -11,13 +11,14 @@ import pytest
 from ui.model import botcall
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.stats import Stats
 from ui.model.storage import decode_game, encode_game
 from ui.model.table import COMPUTER, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
-PRACTICE = Settings(practice=True)
+PRACTICE = PageState(settings=Settings(practice=True))
 
 
 @pytest.fixture(scope="module")
@@ -147,8 +148,8 @@ def test_the_model_shows_the_computers_cards_and_the_take_back_only_with_the_aid
     assert not m.buttons["take_back"]  # nothing to take back yet
     play_first(t)
     assert build(t, PRACTICE, tr).buttons["take_back"]
-    assert not build(t, PRACTICE, tr, busy=True).buttons["take_back"]
-    off = build(t, Settings(practice=False), tr)  # aids off: the match stays marked
+    assert not build(t, PageState(settings=PRACTICE.settings, busy=True), tr).buttons["take_back"]
+    off = build(t, PageState(settings=Settings(practice=False)), tr)  # aids off: the match stays marked
     assert off.practice and not off.practice_aids and not off.revealed and not off.buttons["take_back"]
     real = Table.new(21)
     computer_moves(real)

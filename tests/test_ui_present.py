@@ -7,6 +7,7 @@ from tests.conftest import match_from
 
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build, hand_order, hint_targets
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import COMPUTER, HUMAN, Table
 
@@ -28,7 +29,7 @@ def fresh():
 
 
 def test_open_phase_everything_playable_nothing_dimmed(tr):
-    m = build(fresh(), Settings(), tr)
+    m = build(fresh(), PageState(settings=Settings()), tr)
     assert m.to_move == "you" and m.can_act
     assert all(c.playable and not c.dimmed for c in m.my_cards)
     assert m.stock_state == "open" and m.trump_face_up and m.trump_card == "AC"
@@ -41,7 +42,7 @@ def test_strict_phase_dims_exactly_the_cards_the_engine_refuses(tr):
     t = table_from("9S JS QS KS 9C JC", "AS KH QH 9D JD TS", "AC", dealer=0)
     t.apply(COMPUTER, "close")
     t.apply(COMPUTER, "play:JS")
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     legal = set(t.view(HUMAN)["legal"])
     for c in m.my_cards:
         assert c.playable == (f"play:{c.code}" in legal)
@@ -54,7 +55,7 @@ def test_strict_phase_dims_exactly_the_cards_the_engine_refuses(tr):
 
 def test_nothing_is_dimmed_or_playable_while_the_computer_moves(tr):
     t = table_from("9S JS QS KS 9C JC", "AS KH QH 9D JD TS", "AC", dealer=0)
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert m.to_move == "computer" and not m.can_act
     assert not any(c.playable or c.dimmed for c in m.my_cards)
     assert not any(m.buttons.values())
@@ -62,17 +63,17 @@ def test_nothing_is_dimmed_or_playable_while_the_computer_moves(tr):
 
 def test_busy_or_a_trick_on_show_blocks_input(tr):
     t = fresh()
-    assert not build(t, Settings(), tr, busy=True).can_act
+    assert not build(t, PageState(settings=Settings(), busy=True), tr).can_act
     t.apply_human(["play:AS"])
     t.apply(COMPUTER, "play:9S")
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert m.trick_complete and [c.code for c in m.trick] == ["AS", "9S"]
     assert [c.owner for c in m.trick] == ["you", "computer"] and m.trick_winner == "you"
     assert not m.can_act and m.to_move == "computer"
     assert m.piles["you"] == 0  # the trick is still on the table
     assert m.pile_texts["you"] == "Suas vazas: 0"
     t.gather()
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert m.can_act and m.piles["you"] == 1 and m.trick == []
     assert m.pile_texts["you"] == "Suas vazas: 1"
 
@@ -83,11 +84,11 @@ def test_declare_button_by_default_needs_66_and_with_count_myself_a_trick(tr):
     t.apply(COMPUTER, "play:9S")
     t.gather()
     assert "declare" in t.view(HUMAN)["legal"]
-    assert not build(t, Settings(), tr).buttons["declare"]          # 11 points
-    m = build(t, Settings(count_myself=True), tr)
+    assert not build(t, PageState(settings=Settings()), tr).buttons["declare"]          # 11 points
+    m = build(t, PageState(settings=Settings(count_myself=True)), tr)
     assert m.buttons["declare"]
     assert m.points_text == tr.t("points.hidden")
-    assert build(t, Settings(), tr).points_text == "Seus pontos: 11"
+    assert build(t, PageState(settings=Settings()), tr).points_text == "Seus pontos: 11"
 
 
 def test_hand_order_alternates_colours_and_keeps_rank_order():
@@ -104,15 +105,15 @@ def test_hint_targets():
 def test_hint_marks_cards_and_text(tr):
     t = fresh()
     t.set_hint("play:TD")
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert [c.code for c in m.my_cards if c.hinted] == ["TD"]
     assert m.messages[-1] == "Dica: jogue o dez de ouros."
-    assert build(t, Settings(), tr, hint_pending=True).messages[-1] == tr.t("hint.thinking")
+    assert build(t, PageState(settings=Settings(), hint_pending=True), tr).messages[-1] == tr.t("hint.thinking")
 
 
 def test_card_names_and_texts_follow_the_language():
     it = Translator("it", load_catalog("it", ROOT))
-    m = build(fresh(), Settings(), it)
+    m = build(fresh(), PageState(settings=Settings()), it)
     assert [c.name for c in m.my_cards][:3] == ["Donna di Cuori", "Re di Cuori", "Asso di Picche"]
     assert m.turn_text == "Tocca a te: apri con una carta."
     assert m.trump_text == "Briscola: Fiori"

@@ -7,6 +7,7 @@ from tests.conftest import match_from
 
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build, message_text
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import COMPUTER, Table
 
@@ -31,7 +32,7 @@ def strict() -> Table:
 
 def test_a_dimmed_card_says_the_rule_and_the_cards_that_answer(tr):
     t = strict()
-    m = build(t, Settings(), tr)
+    m = build(t, PageState(settings=Settings()), tr)
     assert {c.code for c in m.my_cards if c.dimmed} == {"KH", "QH", "9D", "JD"}
     assert t.explain_refusal("9D")
     assert message_text(t.messages[-1], tr) == SAID[tr.lang]

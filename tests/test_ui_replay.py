@@ -7,7 +7,9 @@ from pathlib import Path
 from ui.model import replay
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build
-from ui.model.settings import Settings, Stats
+from ui.model.page import PageState
+from ui.model.settings import Settings
+from ui.model.stats import Stats
 from ui.model.table import COMPUTER, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +34,7 @@ def test_the_same_deal_again_gives_the_same_cards_and_leaves_the_match_alone():
     while not r.hand_over:
         r.apply(r.to_move, r.view(r.to_move)["legal"][-1])
     assert (t.match.scores, stats.to_dict()) == (before[0], before[2])  # the replay counted nowhere
-    m = build(r, Settings(), PT)
+    m = build(r, PageState(settings=Settings()), PT)
     assert not m.buttons["next_hand"] and m.buttons["back"] and not m.buttons["new_match"]
     who = ("este lado" if t.result_facts()["winner"] == HUMAN else "o outro lado")
     assert m.story_lines[-1].startswith(f"Na mão original, {who} ganhou")

@@ -6,7 +6,8 @@ import pytest
 
 from sixtysix import Match, records
 
-from ui.model.settings import Settings, Stats, UrlOptions
+from ui.model.settings import Settings, UrlOptions
+from ui.model.stats import Stats
 from ui.model.storage import (EMBED_GAME_KEY, FAILED, GAME_KEY, SAVED, SETTINGS_KEY, STALE, STATS_KEY, VERSION,
                         MemoryBackend, SavedDataError, Store, bounded_loads, decode_game, encode_game,
                         encode_stats)
@@ -73,7 +74,7 @@ def test_store_round_trip_and_nothing_saved():
     assert store.save_game(m, 0)
     m2, _, _ = store.load_game()
     assert records.dumps(m2) == records.dumps(m)
-    store.forget_game()
+    store.backend.removeItem(store.game_key)
     assert store.load_game() is None
 
 
@@ -118,7 +119,7 @@ def test_storage_failures_never_raise():
     assert store.load_game() is None
     assert store.save_game(played(), 0) == FAILED
     assert store.load_settings() == Settings()
-    store.forget_game()
+    assert store.save_settings(Settings()) is False
 
 
 def test_counted_hands_is_clamped():

@@ -13,6 +13,7 @@ from tests.test_rules_scoring import late_close_deal, non_closer_sweeps_deal, sp
 from ui.model import story
 from ui.model.i18n import LANGUAGES, Translator, load_catalog
 from ui.model.present import build
+from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import Table
 
@@ -95,7 +96,7 @@ def test_the_table_model_shows_the_story_and_the_cards_face_up():
     t = Table.new(4)
     while not t.hand_over:
         t.apply(t.to_move, t.view(t.to_move)["legal"][0])
-    m = build(t, Settings(), TR["pt"])
+    m = build(t, PageState(settings=Settings()), TR["pt"])
     assert m.story_lines[1].startswith("Pontos: você")
     assert [c.code for c in m.revealed] == sorted(t.game.hand(1), key=lambda c: "CHSD".index(c[1]))
     f = t.result_facts()

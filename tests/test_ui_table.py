@@ -4,7 +4,7 @@ with the right reason, and statistics count each hand once."""
 
 from sixtysix import Match
 from tests.conftest import match_from
-from ui.model.settings import Stats
+from ui.model.stats import Stats
 from ui.model.storage import decode_game, encode_game
 from ui.model.table import COMPUTER, HUMAN, Table
 

@@ -1,12 +1,14 @@
 """The page: PyScript's main-thread script for index.html. It only boots.
 
-It reads the URL and localStorage, builds the pieces and starts them:
-:mod:`ui.model.flow` (the turn loop, which keeps the authoritative match in a
-:class:`ui.model.table.Table`), :mod:`ui.dom.render` (the DOM from
-:func:`ui.model.present.build`'s model), :mod:`ui.dom.events` (clicks and keys forwarded
-as notation strings), :mod:`ui.dom.controls` and :mod:`ui.dom.dialogs` (what the
-controls and dialogs do), :mod:`ui.dom.worker_link` (the bot worker,
-``ui/bot_worker.py``, so the page never freezes while a bot thinks). No rule
+It reads the URL and localStorage and builds the page's pieces in
+dependency order, each given its collaborators through its constructor:
+the store and :class:`ui.model.keeper.Keeper` (what is kept on the device),
+the table (:class:`ui.model.table.Table`), the renderer
+(:class:`ui.dom.render.Renderer`), the worker link, the turn loop
+(:class:`ui.model.flow.Flow`, which owns the page's state), then the DOM
+side: :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
+:class:`ui.dom.moves.Moves`, :class:`ui.dom.dialogs.Dialogs`,
+:class:`ui.dom.options.Options` and :class:`ui.dom.events.Events`. No rule
 of the game is decided on the page.
 
 Markers for tests on ``<html>``: class ``ready`` once the table is live (set
@@ -16,10 +18,17 @@ here); after every render (``ui/dom/render.py``) ``data-to-move``
 ``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
 computing) and ``data-gathered`` (``hurried``/``timed``: how the last finished
 trick left the table); ``data-confirm`` (``seed``/``new_match``/``reset``,
-``ui/dom/dialogs.py``) while the confirm dialog asks before replacing a match in
-progress. ``js/guard.js`` sets ``data-boot="stuck"`` and
+``ui/dom/confirm.py``) while the confirm dialog asks before replacing a match
+in progress. ``js/guard.js`` sets ``data-boot="stuck"`` and
 ``data-frame="blocked"``; ``js/sw-register.js`` sets ``data-sw`` and
 ``data-sw-update`` (``ready``/``outdated``).
+
+With ``?test=1`` (tests only) the page offers ``window.sixtysixReset(query)``:
+storage cleared, the address's query replaced, every listener unbound, and
+the page built afresh from the new query by the same code as a first load
+(a promise; ``<html class="ready">`` again once done). One booted page then
+serves many tests.
+
 Timings for benchmarks (``performance.getEntriesByName``):
 ``sixtysix:imports`` (the game's modules loading, here), ``sixtysix:app-ready``
 (our start-up once they are in, here),
@@ -34,17 +43,25 @@ window.performance.mark("sixtysix:imports-start")
 
 import asyncio
 
-from ui.dom.controls import Controls
+from pyscript.ffi import create_proxy
+
+from ui.dom.confirm import Confirm
 from ui.dom.dialogs import Dialogs
+from ui.dom.elements import Listeners, by_id, root, set_text
 from ui.dom.events import Events
+from ui.dom.moves import Moves
+from ui.dom.options import Options
+from ui.dom.render import Renderer
+from ui.dom.sync import Sync
+from ui.dom.worker_link import BotWorker, log_error
+from ui.model import present
 from ui.model.flow import Flow
 from ui.model.i18n import LANGUAGES, Translator, load_catalog, pick_language
+from ui.model.keeper import Keeper
 from ui.model.pace import pace_for
-from ui.dom.render import Renderer, by_id, root, set_text
 from ui.model.settings import UrlOptions
 from ui.model.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
 from ui.model.table import Table
-from ui.dom.worker_link import BotWorker, log_error
 
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
 window.performance.measure("sixtysix:imports", "sixtysix:imports-start")
@@ -82,60 +99,124 @@ def open_table(store, stats, seed, notices, practice=False):
     return table, ask_seed
 
 
-def build_page():
-    url = UrlOptions.parse(str(window.location.search or ""))
-    store = open_store(url)
-    settings = store.load_settings()
-    stats = store.load_stats()
-    browser = [str(x) for x in (window.navigator.languages or [])]
-    lang = pick_language(url.lang, settings.lang, browser)
-    catalogs = {code: load_catalog(code) for code in LANGUAGES}
-    level = url.level or settings.level
-    stats.level = level
-    worker = BotWorker(in_worker=url.worker)
-    renderer = Renderer(lang, None)
-    controls = Controls(url, store, settings, stats, Translator(lang, catalogs[lang]), catalogs, renderer, worker)
-    notices = ["notice.discarded"] if store.discarded else []
-    table, ask_seed = open_table(store, stats, url.seed, notices, controls.practising())
-    flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
-                render=controls.render, save=controls.save, log=log_error,
-                gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
-                pace=pace_for(settings.speed, url.fast), level=level, capped=url.timecap)
-    flow.notices = notices
-    controls.flow = flow
-    controls.dialogs = Dialogs(controls)
-    renderer.fill_sheet = controls.dialogs.fill_sheet  # the finished match's sheet, with its review buttons
-    controls.events = Events(controls, controls.dialogs)
-    controls.save(table)
-    if ask_seed is not None:
-        controls.dialogs.ask_seed(ask_seed)
-    return controls
+class Page:
+    """The page's pieces, built in dependency order (see the module's docstring)."""
+
+    def __init__(self, url, catalogs, worker):
+        self.url = url
+        store = open_store(url)
+        keeper = Keeper(store)
+        settings = store.load_settings()
+        browser = [str(x) for x in (window.navigator.languages or [])]
+        lang = pick_language(url.lang, settings.lang, browser)
+        translators = {code: Translator(code, catalogs[code]) for code in LANGUAGES}
+        notices = ["notice.discarded"] if store.discarded else []
+        table, self.ask_seed = open_table(store, store.load_stats(), url.seed, notices,
+                                          settings.practice and not url.embed)
+        renderer = Renderer(lang)
+
+        def draw(table, state, events):
+            return renderer.render(present.build(table, state, translators[state.lang], events))
+
+        flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep,
+                    clock=lambda: window.performance.now() / 1000, draw=draw, save=keeper.save,
+                    load_newer=keeper.load_newer, gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
+                    log=log_error, pace=pace_for(settings.speed, url.fast), level=url.level or settings.level,
+                    lang=lang, capped=url.timecap, test_fast=url.fast)
+        for key in notices:
+            flow.tell(key)
+
+        def texts():
+            return translators[flow.state.lang]
+
+        def practising():
+            """Practice is the player's setting; the embedded game never practises."""
+            return flow.settings.practice and not url.embed
+
+        listeners = Listeners()
+        self.flow, self.renderer, self.worker, self.texts = flow, renderer, worker, texts
+        self.sync = Sync(flow, keeper, url)
+        self.confirm = Confirm(texts)
+        self.moves = Moves(flow, renderer, self.confirm, self.sync, practising)
+        self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners)
+        self.options = Options(flow, keeper, renderer, texts, self.dialogs, practising)
+        self.events = Events(flow, self.moves, self.options, self.sync, self.dialogs, self.confirm, listeners)
+        flow.save()
+
+    async def start(self):
+        self.events.bind()
+        self.renderer.apply_static_texts(self.texts())
+        self.flow.render()
+        root.classList.remove("booting")
+        root.classList.add("ready")
+        window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
+        if self.ask_seed is not None:
+            self.confirm.ask("confirm.seed", self.on_seed_answer)
+        else:
+            self.dialogs.open_link()
+        # The bot's own Pyodide boots only now: started with the page, it competed
+        # with the page's interpreter for the two cores and delayed "ready" by
+        # about 40% (docs/performance.md). The first bot call awaits it.
+        self.worker.boot()
+        await self.flow.guarded(self.flow.computer_turns())
+
+    def on_seed_answer(self, replace):
+        """A ``?seed=`` link over a match in progress: replace it, or keep it
+        (then the link is not asked again on reload)."""
+        if replace:
+            self.moves.new_match(seed=self.ask_seed, confirmed=True)
+        else:
+            self.sync.drop_seed_from_url()
+            self.dialogs.open_link()
+
+    def stop(self):
+        """Leave nothing behind: listeners off, the turn loop stopped, dialogs closed."""
+        self.events.unbind()
+        self.flow.stop()
+        for dialog in window.document.querySelectorAll("dialog[open]"):
+            dialog.close()
+        by_id("announce").replaceChildren()
 
 
-async def start(controls):
-    controls.events.bind()
-    controls.renderer.apply_static_texts(controls.tr)
-    controls.render()
-    root.classList.remove("booting")
-    root.classList.add("ready")
-    window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
-    dialogs = controls.dialogs
-    if dialogs.confirming:
-        dialogs.ask_confirm("confirm.seed")
-    else:
-        dialogs.open_link()
-    # The bot's own Pyodide boots only now: started with the page, it competed
-    # with the page's interpreter for the two cores and delayed "ready" by
-    # about 40% (docs/performance.md). The first bot call awaits it.
-    controls.worker.boot()
-    await controls.computer_turns()
+def catalogs():
+    return {code: load_catalog(code) for code in LANGUAGES}
+
+
+class TestReset:
+    """``window.sixtysixReset(query)`` (``?test=1`` only): the page built afresh
+    from ``query`` with storage cleared, reusing the booted runtime and bot worker."""
+
+    def __init__(self, page, catalogs):
+        self.page, self.catalogs = page, catalogs
+        window.sixtysixReset = create_proxy(self.reset)
+
+    def reset(self, query):
+        return asyncio.ensure_future(self.rebuild(str(query)))
+
+    async def rebuild(self, query):
+        root.classList.remove("ready")
+        self.page.stop()
+        window.localStorage.clear()
+        window.sessionStorage.clear()
+        window.history.replaceState(None, "", str(window.location.pathname) + query)
+        url = UrlOptions.parse(query)
+        old = self.page.worker
+        worker = old if old.in_worker == url.worker else BotWorker(in_worker=url.worker)
+        self.page = Page(url, self.catalogs, worker)
+        asyncio.ensure_future(self.page.start())
+        await asyncio.sleep(0)  # the start runs to its first wait: the table is drawn, "ready" set
 
 
 async def main():
     if root.classList.contains("frame-blocked"):
         return  # js/guard.js refused the framing page: no playable table here
     try:
-        await start(build_page())
+        url = UrlOptions.parse(str(window.location.search or ""))
+        texts = catalogs()
+        page = Page(url, texts, BotWorker(in_worker=url.worker))
+        if url.test:
+            TestReset(page, texts)
+        await page.start()
     except Exception as exc:
         log_error("start", exc)
         lang = str(root.lang or "pt")

@@ -1,44 +1,33 @@
 """The page's dialogs: the menu, the last trick, the score sheet, the statistics,
-the confirm question, sharing and ``#hand=`` links (the DOM side; the actions
-they lead to are :class:`ui.dom.controls.Controls`'s).
-
-Marker on ``<html>``: ``data-confirm`` (``seed``/``new_match``/``reset``) while
-the confirm dialog asks before replacing a match in progress (or resetting the
-statistics).
+the hand review, sharing and ``#hand=`` links (the DOM side; the moves they
+lead to are :class:`ui.dom.moves.Moves`'s).
 """
 
 from pyscript import window
 
+from ui.dom.elements import by_id, show_dialog
+from ui.dom.sheet import draw_sheet
 from ui.model import share
-from ui.dom.render import by_id, root, set_text
 from ui.model.settings import PLAYER_LEVELS
-
-
-def show_dialog(name):
-    """showModal, then focus the element meant to be first. Not the autofocus
-    attribute: a cross-origin frame blocks it with a console error."""
-    dialog = by_id(name)
-    dialog.returnValue = ""
-    dialog.showModal()
-    first = dialog.querySelector("[data-autofocus]")
-    if first:
-        first.focus()
+from ui.model.sheet import model as sheet_model
 
 
 class Dialogs:
-    def __init__(self, controls):
-        self.c = controls
-        #: What the confirm dialog is asking about: ("seed", n), ("new", seed) or ("reset", None).
-        self.confirming = None
-
-    show_dialog = staticmethod(show_dialog)
+    def __init__(self, flow, keeper, renderer, texts, moves, confirm, worker, listeners):
+        self.flow, self.keeper, self.renderer = flow, keeper, renderer
+        #: ``texts()``: the translator in force.
+        self.texts = texts
+        self.moves, self.confirm, self.worker, self.listeners = moves, confirm, worker, listeners
+        #: The hand review (ui/dom/review.py), made when first opened.
+        self.review = None
 
     def open_menu(self):
-        c = self.c
-        by_id("level-select").value = c.level if c.level in PLAYER_LEVELS else c.settings.level
-        by_id("count-myself").checked = c.settings.count_myself
-        by_id("practice").checked = c.settings.practice
-        by_id("speed-select").value = c.settings.speed
+        flow = self.flow
+        settings = flow.settings
+        by_id("level-select").value = flow.level if flow.level in PLAYER_LEVELS else settings.level
+        by_id("count-myself").checked = settings.count_myself
+        by_id("practice").checked = settings.practice
+        by_id("speed-select").value = settings.speed
         by_id("menu-dialog").showModal()
 
     def open_last_trick(self):
@@ -46,94 +35,75 @@ class Dialogs:
         show_dialog("last-trick-dialog")
 
     def fill_last_trick(self):
-        self.c.renderer.fill_last_trick(self.c.model())
+        from ui.model.present import build
 
+        self.renderer.fill_last_trick(build(self.flow.table, self.flow.state, self.texts()))
+
+    # The statistics' and the review's modules are imported when first drawn:
+    # the page's start runs Python cold (docs/performance.md).
     def open_stats(self):
         by_id("menu-dialog").close()
         self.fill_stats()
         show_dialog("stats-dialog")
 
-    # The sheet's and the statistics' modules are imported when first drawn:
-    # the page's start runs Python cold (docs/performance.md).
     def fill_stats(self):
         from ui.dom.stats import fill_stats
 
-        fill_stats(by_id("stats-box"), self.c.stats, self.c.tr)
+        fill_stats(by_id("stats-box"), self.flow.match.stats, self.texts())
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()
-        self.confirming = ("reset", None)
-        self.ask_confirm("confirm.reset", "confirm.reset.title", "confirm.reset.yes", "confirm.reset.no")
+        self.confirm.ask("confirm.reset", self.reset_stats, "confirm.reset.title", "confirm.reset.yes",
+                         "confirm.reset.no")
 
     def reset_stats(self, confirmed):
         """After the question: every level's counts gone (or kept); the statistics shown again."""
         if confirmed:
-            self.c.reset_stats()
+            self.keeper.save_stats(self.flow.reset_stats())
         self.open_stats()
 
     def open_sheet(self):
-        self.fill_sheet(by_id("sheet-box"))
+        self.fill_sheet()
         show_dialog("sheet-dialog")
 
-    def fill_sheet(self, box):
-        from ui.dom.sheet import fill_sheet
+    def fill_sheet(self):
+        match = self.flow.match
+        draw_sheet(by_id("sheet-box"), sheet_model(match.match, self.texts(), match.practice is not None))
 
-        match = self.c.flow.match
-        fill_sheet(box, match.match, self.c.tr, self.review_hand, match.practice is not None)
+    def on_sheet_click(self, event):
+        """A row's review button (``data-review-hand``, 1-based) in either sheet."""
+        button = event.target.closest("button[data-review-hand]")
+        if button:
+            self.review_hand(int(str(button.dataset.reviewHand)) - 1)
 
     def review_hand(self, number):
         """Review hand ``number`` (0-based) of the match, from the score sheet."""
         if by_id("sheet-dialog").open:
             by_id("sheet-dialog").close()
-        self.c.spawn(self.c.review_dialog().open(self.c.flow.match.hand_record(number)))
+        self.open_review(self.flow.match.hand_record(number))
+
+    def open_review(self, hand):
+        if self.review is None:
+            from ui.dom.review import ReviewDialog
+
+            self.review = ReviewDialog(self.texts, self.worker.call_or_none, self.moves.spawn)
+            self.review.bind(self.listeners)
+        self.moves.spawn(self.review.open(hand))
 
     def refresh(self):
         """Redraw the open dialogs (the language changed)."""
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
         if by_id("sheet-dialog").open:
-            self.fill_sheet(by_id("sheet-box"))
+            self.fill_sheet()
         if by_id("stats-dialog").open:
             self.fill_stats()
-        if by_id("review-dialog").open:
-            self.c.review_dialog().render()
-
-    # -- the confirm question ------------------------------------------------
-    def ask_confirm(self, text_key, title="confirm.title", yes="confirm.replace", no="confirm.keep"):
-        t = self.c.tr.t
-        set_text(by_id("confirm-title"), t(title))
-        set_text(by_id("btn-confirm-replace"), t(yes))
-        set_text(by_id("btn-confirm-keep"), t(no))
-        set_text(by_id("confirm-text"), t(text_key))
-        root.dataset.confirm = text_key.split(".", 1)[1]
-        show_dialog("confirm-dialog")
-
-    def ask_new_match(self, seed=None):
-        self.confirming = ("new", seed)
-        self.ask_confirm("confirm.new_match")
-
-    def ask_seed(self, seed):
-        """A ``?seed=`` link over a match in progress: asked once the table shows."""
-        self.confirming = ("seed", seed)
-
-    def on_confirm_closed(self):
-        asking, self.confirming = self.confirming, None
-        root.dataset.confirm = ""
-        if asking is None:
-            return
-        kind, seed = asking
-        replace = str(by_id("confirm-dialog").returnValue) == "replace"
-        if kind == "reset":
-            self.reset_stats(replace)
-        elif replace:
-            self.c.hold_and(self.c.new_match(seed=seed, confirmed=True))
-        elif kind == "seed":
-            self.c.drop_seed_from_url()  # keep the match; the link is not asked again on reload
-            self.open_link()
+        if by_id("review-dialog").open and self.review is not None:
+            self.review.render()
 
     # -- share links ---------------------------------------------------------
     def open_share(self):
-        hand = self.c.table.hand_record()
+        hand = self.flow.table.hand_record()
         # The page's own address without its query: a link carries no ?seed= or test option.
         base = str(window.location.origin) + str(window.location.pathname)
         by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
@@ -151,12 +121,12 @@ class Dialogs:
             deck, dealer, actions = share.parse(text)
         except share.LinkError as e:
             window.console.warn(f"Sixty-Six: share link refused ({e})")
-            self.c.notices.append("notice.bad_link")
-            self.c.render()
+            self.flow.tell("notice.bad_link")
+            self.flow.render()
             return
         hand = {"deck": deck, "dealer": dealer, "actions": actions}
         if actions:
-            self.c.spawn(self.c.review_dialog().open(hand))
+            self.open_review(hand)
         else:
-            self.c.start_replay(hand)
-            self.c.spawn(self.c.flow.play_on_when_idle())
+            self.moves.start_replay(hand)
+            self.moves.spawn(self.flow.play_on_when_idle())

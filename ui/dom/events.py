@@ -1,84 +1,98 @@
 """The DOM events bound to the page's actions: each handler only translates an
 event (a click, a key, a storage or service-worker event) into a call on
-:class:`ui.dom.controls.Controls` or :class:`ui.dom.dialogs.Dialogs`."""
+:class:`ui.dom.moves.Moves`, :class:`ui.dom.options.Options`,
+:class:`ui.dom.sync.Sync`, :class:`ui.dom.dialogs.Dialogs` or
+:class:`ui.dom.confirm.Confirm`. Every listener goes through one
+:class:`ui.dom.elements.Listeners`, so :meth:`Events.unbind` removes them all."""
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
 
-from ui.dom.render import by_id, root
+from ui.dom.elements import by_id, root, show_dialog
 
 #: Arrow keys move the focus along the hand.
 HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 class Events:
-    def __init__(self, controls, dialogs):
-        self.c = controls
-        self.d = dialogs
-        self.proxies = []
+    def __init__(self, flow, moves, options, sync, dialogs, confirm, listeners):
+        self.flow, self.moves, self.options, self.sync = flow, moves, options, sync
+        self.dialogs, self.confirm, self.listeners = dialogs, confirm, listeners
 
-    def listen(self, el, event, handler):
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        el.addEventListener(event, proxy)
+    def unbind(self):
+        self.listeners.unbind_all()
 
     def bind(self):
-        c, d, listen = self.c, self.d, self.listen
+        m, o, s, d = self.moves, self.options, self.sync, self.dialogs
+        listen = self.listeners.listen
         listen(by_id("hand"), "click", self.on_hand_click)
         listen(by_id("hand"), "keydown", self.on_hand_key)
         for name in ("exchange", "close", "declare"):
-            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: c.take_input([n]))
-        listen(by_id("btn-hint"), "click", lambda e: c.spawn(c.ask_hint()))
-        listen(by_id("btn-next-hand"), "click", lambda e: c.hold_and(c.next_hand()))
-        listen(by_id("btn-new-match"), "click", lambda e: c.spawn(c.new_match(close_menu=True)))
-        listen(by_id("btn-new-match-end"), "click", lambda e: c.hold_and(c.new_match()))
-        listen(by_id("btn-rules"), "click", lambda e: d.show_dialog("rules-dialog"))
+            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: m.take_input([n]))
+        listen(by_id("btn-hint"), "click", lambda e: m.ask_hint())
+        listen(by_id("btn-next-hand"), "click", lambda e: m.next_hand())
+        listen(by_id("btn-new-match"), "click", self.on_new_match_in_menu)
+        listen(by_id("btn-new-match-end"), "click", lambda e: m.new_match())
+        listen(by_id("btn-rules"), "click", lambda e: show_dialog("rules-dialog"))
         listen(by_id("btn-menu"), "click", lambda e: d.open_menu())
         listen(by_id("btn-last-trick"), "click", lambda e: d.open_last_trick())
         listen(by_id("btn-sheet"), "click", lambda e: d.open_sheet())
+        listen(by_id("sheet-box"), "click", d.on_sheet_click)
+        listen(by_id("story-sheet"), "click", d.on_sheet_click)
         listen(by_id("btn-stats"), "click", lambda e: d.open_stats())
         listen(by_id("btn-stats-reset"), "click", lambda e: d.ask_reset_stats())
-        listen(by_id("btn-review"), "click", lambda e: c.spawn(c.review_dialog().open(c.table.hand_record())))
-        listen(by_id("btn-replay"), "click", lambda e: c.hold_and(c.replay(False)))
-        listen(by_id("btn-replay-other"), "click", lambda e: c.hold_and(c.replay(True)))
-        listen(by_id("btn-back"), "click", lambda e: c.hold_and(c.back_to_match()))
+        listen(by_id("btn-review"), "click", lambda e: d.open_review(self.flow.table.hand_record()))
+        listen(by_id("btn-replay"), "click", lambda e: m.replay(False))
+        listen(by_id("btn-replay-other"), "click", lambda e: m.replay(True))
+        listen(by_id("btn-back"), "click", lambda e: m.back_to_match())
         listen(by_id("btn-share"), "click", lambda e: d.open_share())
         listen(window, "hashchange", lambda e: d.open_link())
-        listen(by_id("btn-notice-ok"), "click", lambda e: c.dismiss_notice())
+        listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notices())
         for button in document.querySelectorAll("button.lang"):
-            listen(button, "click", lambda e: c.switch_language(str(e.currentTarget.dataset.lang)))
-        listen(by_id("level-select"), "change", c.on_level)
-        listen(by_id("count-myself"), "change", c.on_count_myself)
-        listen(by_id("practice"), "change", c.on_practice)
-        listen(by_id("btn-take-back"), "click", lambda e: c.take_back())
-        listen(by_id("speed-select"), "change", c.on_speed)
-        listen(by_id("trick"), "click", lambda e: c.hurry())
+            listen(button, "click", lambda e: o.switch_language(str(e.currentTarget.dataset.lang)))
+        listen(by_id("level-select"), "change", o.on_level)
+        listen(by_id("count-myself"), "change", o.on_count_myself)
+        listen(by_id("practice"), "change", o.on_practice)
+        listen(by_id("btn-take-back"), "click", lambda e: m.take_back())
+        listen(by_id("speed-select"), "change", o.on_speed)
+        listen(by_id("trick"), "click", lambda e: m.hurry())
         listen(document, "keydown", self.on_page_key)
-        listen(document, "sixtysix:update-ready", lambda e: c.on_update_ready())
-        listen(document, "sixtysix:outdated", lambda e: c.on_outdated())
-        listen(document, "sixtysix:offline-failed", lambda e: c.tell_once("notice.offline_not_ready", True))
-        listen(window, "storage", c.on_storage)
-        listen(by_id("confirm-dialog"), "close", lambda e: d.on_confirm_closed())
+        listen(document, "sixtysix:update-ready", lambda e: s.on_update_ready())
+        listen(document, "sixtysix:outdated", lambda e: s.on_outdated())
+        listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready"))
+        listen(window, "storage", s.on_storage)
+        listen(by_id("confirm-dialog"), "close", lambda e: self.confirm.on_closed())
         listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
         listen(by_id("btn-confirm-replace"), "click", lambda e: by_id("confirm-dialog").close("replace"))
         # What the service worker said before Python ran (js/sw-register.js).
         if root.getAttribute("data-sw-update") == "ready":
-            c.on_update_ready()
+            s.on_update_ready()
         if root.getAttribute("data-sw-update") == "outdated":
-            c.on_outdated()
+            s.on_outdated()
         if root.getAttribute("data-sw") == "failed":
-            c.tell_once("notice.offline_not_ready")
+            self.flow.tell_once("notice.offline_not_ready")
+
+    def tell_once(self, key):
+        if self.flow.tell_once(key):
+            self.flow.render()
+
+    def dismiss_notices(self):
+        self.flow.dismiss_notices()
+        self.flow.render()
+
+    def on_new_match_in_menu(self, event):
+        by_id("menu-dialog").close()
+        self.moves.new_match()
 
     def on_hand_click(self, event):
         button = event.target.closest("button.card")
-        if not button or self.c.busy:
+        if not button or self.flow.busy:
             return
         code = str(button.dataset.code)
         if str(button.getAttribute("aria-disabled")) == "true":
-            self.c.refuse(code)  # a dimmed card: say why, in words
+            self.moves.refuse(code)  # a dimmed card: say why, in words
             return
         cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
-        self.c.play_card(code, cards.index(code) if document.activeElement == button else None)
+        self.moves.play_card(code, cards.index(code) if document.activeElement == button else None)
 
     def on_hand_key(self, event):
         key = str(event.key)
@@ -100,6 +114,6 @@ class Events:
     def on_page_key(self, event):
         """Enter, Space or Escape while a finished trick is on show gathers it
         (no dialog is open then: the table is busy)."""
-        if self.c.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
+        if self.flow.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
             event.preventDefault()
-            self.c.hurry()
+            self.moves.hurry()

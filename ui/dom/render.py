@@ -1,59 +1,29 @@
 """The DOM from the model only: :class:`Renderer` copies a :class:`ui.model.present.TableModel` onto the page.
 
-It reads nothing of the app's state: only the model it is given and its own
-caches of what it drew last (the trick's cards, the messages, the story, whether
-the player's turn was said) and the focus it must restore. The markers on
-``<html>`` that tests and benchmarks wait on are written here (see ui/dom/app.py).
+It reads nothing of the app's state: only the model it is given (the focus
+to place included) and its own caches of what it drew last (the trick's
+cards, the messages, the story, whether the player's turn was said), which
+it compares by content, so a new table or language needs no word from
+anyone. The markers on ``<html>`` that tests and benchmarks wait on are
+written here (see ui/dom/app.py).
 """
 
 import asyncio
 
 from pyscript import document
 
+from ui.dom.elements import by_id, card_img, card_src, root, set_label, set_lines, set_text
 from ui.dom.motion import aim_gather
+from ui.dom.sheet import draw_sheet
 from ui.model.table import COMPUTER, HUMAN
-
-root = document.documentElement
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def set_text(el, text):
-    """The one way the page writes visible text (every text comes from i18n)."""
-    if el.textContent != text:
-        el.textContent = text
-
-
-def set_lines(box, texts):
-    """Replace ``box``'s content with one paragraph per text."""
-    box.replaceChildren()
-    for text in texts:
-        p = document.createElement("p")
-        set_text(p, text)
-        box.appendChild(p)
-
-
-def set_label(el, text):
-    el.setAttribute("aria-label", text)
 
 
 class Renderer:
-    def __init__(self, lang, fill_sheet):
+    def __init__(self, lang):
         self.lang = lang
-        #: Draws the match's score sheet into a box (ui/dom/sheet.py, with its review buttons).
-        self.fill_sheet = fill_sheet
         self.rendered_trick = []
         #: The player's turn has been said in the live region.
         self.turn_said = False
-        self.rendered_messages = None
-        self.rendered_story = None
-        #: Where the keyboard focus goes in the hand once the player may act (an index).
-        self.refocus_hand = None
-
-    def forget(self):
-        """Draw the messages and the story afresh at the next render (a new table, a new language)."""
         self.rendered_messages = None
         self.rendered_story = None
 
@@ -85,25 +55,21 @@ class Renderer:
         document.title = t("app.title")
 
     def card_src(self, code):
-        return f"assets/cards/{self.lang}/{code}.svg"
+        return card_src(self.lang, code)
 
     def card_img(self, code, name):
-        img = document.createElement("img")
-        img.className = "card-img"
-        img.src = self.card_src(code)
-        img.alt = name
-        img.draggable = False
-        return img
+        return card_img(self.lang, code, name)
 
     def render(self, m):
-        """Bring the page in line with the model ``m`` (:func:`ui.model.present.build`)."""
+        """Bring the page in line with the model ``m`` (:func:`ui.model.present.build`);
+        ``True`` when the focus the model asked for was placed."""
         self.lang = m.lang
         self.render_markers(m)
         self.render_score(m)
         self.render_opponent(m)
         self.render_stock(m)
         self.render_trick(m)
-        self.render_hand(m)
+        focused = self.render_hand(m)
         self.render_status(m)
         self.render_story(m)
         self.render_buttons(m)
@@ -111,6 +77,7 @@ class Renderer:
         self.announce(m)
         for lang_button in document.querySelectorAll("button.lang"):
             lang_button.setAttribute("aria-pressed", "true" if str(lang_button.dataset.lang) == m.lang else "false")
+        return focused
 
     def announce(self, m):
         """Say each new event once in the polite live region, then the player's
@@ -252,9 +219,8 @@ class Renderer:
                 hand.appendChild(button)
         # One card in the tab order (arrow keys move between them).
         focus_at = None
-        if self.refocus_hand is not None and m.can_act and buttons:
-            focus_at = min(self.refocus_hand, len(buttons) - 1)
-            self.refocus_hand = None
+        if m.focus is not None and buttons:
+            focus_at = min(m.focus, len(buttons) - 1)
         elif had_focus and hand.contains(document.activeElement):
             focus_at = next(i for i, b in enumerate(buttons) if b == document.activeElement)
         tab_at = focus_at if focus_at is not None else next(
@@ -263,6 +229,7 @@ class Renderer:
             button.tabIndex = 0 if i == tab_at else -1
         if focus_at is not None:
             buttons[focus_at].focus()
+        return m.focus is not None and focus_at is not None
 
     def render_status(self, m):
         set_text(by_id("turn"), m.turn_text)
@@ -279,8 +246,8 @@ class Renderer:
         box.hidden = not m.story_lines
         sheet = by_id("story-sheet")
         sheet.hidden = not m.match_over
-        if m.match_over and m.story_lines != self.rendered_story:
-            self.fill_sheet(sheet)  # the match is over: its score sheet, shown at once
+        if m.sheet is not None and m.story_lines != self.rendered_story:
+            draw_sheet(sheet, m.sheet)  # the match is over: its score sheet, shown at once
         if m.story_lines != self.rendered_story:
             set_lines(by_id("story-lines"), m.story_lines)
             self.rendered_story = list(m.story_lines)

@@ -13,19 +13,23 @@ from __future__ import annotations
 import json
 
 from pyscript import document
-from pyscript.ffi import create_proxy
 
 from sixtysix.review import Decision, costliest, decision_points, replay
 
-from ui.dom.render import by_id, set_text
+from ui.dom.elements import by_id, card_img, set_text, show_dialog
 from ui.model.review import WHO, action_words, costly_text, decision_text, frames, is_costly
 
 HUMAN, COMPUTER = 0, 1
 
 
 class ReviewDialog:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, texts, ask, spawn):
+        #: ``texts()``: the translator in force.
+        self.texts = texts
+        #: ``await ask("review_step", hand_json, index)``: the worker's answer, or ``None``.
+        self.ask = ask
+        #: ``spawn(coroutine)``: run it, errors logged.
+        self.spawn = spawn
         self.hand = None
         self.frames = []
         self.at = 0
@@ -35,18 +39,18 @@ class ReviewDialog:
         self.failed = False
         self.run_id = 0
         self.costly_shown = None  # what the list of costly decisions shows now
-        self.proxies = []
         self.show_computer = False  # the computer's decisions valued and shown too
 
-    def bind(self):
-        self.app.listen(by_id("btn-review-prev"), "click", lambda e: self.step(-1))
-        self.app.listen(by_id("btn-review-next"), "click", lambda e: self.step(1))
-        self.app.listen(by_id("review-dialog"), "keydown", self.on_key)
-        self.app.listen(by_id("review-computer"), "change", self.on_show_computer)
+    def bind(self, listeners):
+        listeners.listen(by_id("btn-review-prev"), "click", lambda e: self.step(-1))
+        listeners.listen(by_id("btn-review-next"), "click", lambda e: self.step(1))
+        listeners.listen(by_id("review-dialog"), "keydown", self.on_key)
+        listeners.listen(by_id("review-computer"), "change", self.on_show_computer)
+        listeners.listen(by_id("review-costly"), "click", self.on_costly_click)
 
     @property
     def tr(self):
-        return self.app.tr
+        return self.texts()
 
     # -- opening and analysing ---------------------------------------------
     async def open(self, hand: dict, keep_frame: bool = False):
@@ -67,7 +71,7 @@ class ReviewDialog:
         dialog = by_id("review-dialog")
         self.render()
         if not dialog.open:
-            self.app.show_dialog("review-dialog")
+            show_dialog("review-dialog")
         await self.analyse(self.run_id, key)
 
     async def analyse(self, run_id, key):
@@ -76,7 +80,7 @@ class ReviewDialog:
         # opening it again goes on from the cache.
         while self.pending and run_id == self.run_id and by_id("review-dialog").open:
             index = self.pending[0]
-            answer = await self.app.call_worker("review_step", text, index)
+            answer = await self.ask("review_step", text, index)
             if run_id != self.run_id:
                 return  # another hand was opened meanwhile
             if answer is None:
@@ -90,7 +94,7 @@ class ReviewDialog:
     def on_show_computer(self, event):
         self.show_computer = bool(event.target.checked)
         if self.hand is not None:
-            self.app.spawn(self.open(self.hand, keep_frame=True))
+            self.spawn(self.open(self.hand, keep_frame=True))
 
     # -- moving --------------------------------------------------------------
     def step(self, delta):
@@ -140,9 +144,6 @@ class ReviewDialog:
         self.costly_shown = shown
         box = by_id("review-costly")
         box.replaceChildren()
-        for proxy in self.proxies:
-            proxy.destroy()
-        self.proxies = []
         if worst is None:
             return
         if not worst:
@@ -157,10 +158,14 @@ class ReviewDialog:
             button.dataset.index = str(d.index)
             set_text(button, costly_text(d, self.tr))
             frame = next(k for k, f in enumerate(self.frames) if any(i == d.index for i, _, _ in f.actions))
-            proxy = create_proxy(lambda e, k=frame: self.go(k))
-            self.proxies.append(proxy)
-            button.addEventListener("click", proxy)
+            button.dataset.frame = str(frame)
             box.appendChild(button)
+
+    def on_costly_click(self, event):
+        """A costly decision's button (one listener for them all): its trick."""
+        button = event.target.closest("button[data-frame]")
+        if button:
+            self.go(int(str(button.dataset.frame)))
 
     def cards_row(self, codes, label_key, params=None, mark_last=False):
         row = document.createElement("div")
@@ -172,7 +177,7 @@ class ReviewDialog:
         cards = document.createElement("div")
         cards.className = "review-cards"
         for i, code in enumerate(codes):
-            img = self.app.card_img(code, self.tr.card(code))
+            img = card_img(self.tr.lang, code, self.tr.card(code))
             img.classList.add("mini")
             if mark_last and i == len(codes) - 1:
                 img.classList.add("trump")

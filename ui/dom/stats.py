@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pyscript import document
 
-from ui.dom.render import set_text
-from ui.model import stats_table as stats_view
+from ui.dom.elements import set_text
+from ui.model import stats_table
 
 
 def fill_stats(box, stats, tr):
     """Write ``stats`` into ``box``: a table with a column per level, or a line saying there is none yet."""
     box.replaceChildren()
-    header, rows = stats_view.table(stats, tr)
+    header, rows = stats_table.table(stats, tr)
     if len(header) == 1:
         p = document.createElement("p")
         set_text(p, tr.t("stats.none"))

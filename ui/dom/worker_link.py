@@ -25,7 +25,9 @@ class BotWorker:
         self.booting = None
 
     def boot(self):
-        self.booting = asyncio.ensure_future(self._start())
+        """Start the worker (once: a page built afresh keeps it)."""
+        if self.booting is None:
+            self.booting = asyncio.ensure_future(self._start())
 
     async def _start(self):
         """The bot worker, or ``None`` where it cannot start (its own boot needs

@@ -11,8 +11,17 @@ run the same loop with a fake clock and the real bots:
   ``choose``/``hint``), sync or async; it may fail (raise) or answer garbage;
   ``capped=False`` is passed only when the flow was made with ``capped=False``;
 - ``sleep(seconds)`` (async) and ``clock()`` (seconds);
-- ``render()``, ``save(table)``, ``gather(winner)`` (async: the sweep of a
-  finished trick towards ``"you"``/``"computer"``), ``log(where, exc)``.
+- ``draw(table, state, events)``: show the table (the DOM layer builds the
+  model and renders it; ``True`` once the focus the state asked for is placed),
+  ``gather(winner)`` (async: the sweep of a finished trick towards
+  ``"you"``/``"computer"``), ``log(where, exc)``;
+- ``save(table)``: the storage's answer (``ui.model.storage.SAVED``/``FAILED``/
+  ``STALE``; ``None`` counts as saved) and ``load_newer()``: the newer table
+  another tab saved, or ``None`` (:class:`ui.model.keeper.Keeper` gives both).
+
+The flow owns the page's transient state, :class:`ui.model.page.PageState`
+(busy, thinking, notices, level, pace, focus...): other objects read
+:attr:`state` and change it only through the methods here.
 
 A table replaced while a turn is under way (a new match, a replay, another
 tab's newer match) raises :attr:`generation`: the old turn stops at its next step.
@@ -24,6 +33,9 @@ from __future__ import annotations
 import asyncio
 import json
 
+from ui.model.pace import pace_for
+from ui.model.page import PageState
+from ui.model.storage import FAILED, STALE
 from ui.model.table import COMPUTER, HUMAN, Table
 
 
@@ -35,50 +47,155 @@ def _no_log(where, exc):
     return None
 
 
+def _no_draw(table, state, events):
+    return False
+
+
+def _no_save(table):
+    return None
+
+
 class Flow:
-    def __init__(self, table: Table, settings, *, ask, sleep, clock, render=lambda: None,
-                 save=lambda table: None, gather=_no_gather, log=_no_log, pace=None, level="medium",
-                 capped=True):
+    def __init__(self, table: Table, settings, *, ask, sleep, clock, draw=_no_draw,
+                 save=lambda table: None, load_newer=lambda: None, gather=_no_gather, log=_no_log,
+                 pace=None, level="medium", lang="pt", capped=True, test_fast=False):
         self.table = table
         #: The match's own table, kept aside while a deal is replayed.
         self.match_table: Table | None = None
-        self.settings = settings
         self.ask, self.sleep, self.clock = ask, sleep, clock
-        self.render, self.save_table, self.gather_animation, self.log = render, save, gather, log
-        self.pace = pace or {"think": 0, "travel": 0, "show_trick": 0, "gather": 0}
-        self.level = level
+        self.draw, self.save_table, self.load_newer = draw, save, load_newer
+        self.gather_animation, self.log = gather, log
         #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
         self.capped = capped
+        #: ``?fast=1`` (tests only): the test pace whatever the speed chosen.
+        self.test_fast = test_fast
+        self.state = PageState(settings=settings, lang=lang, level=level,
+                               pace=pace or {"think": 0, "travel": 0, "show_trick": 0, "gather": 0})
+        table.stats.count_at(level)
         #: Raised whenever the table is replaced: a computer turn under way stops.
         self.generation = 0
-        self.busy = False
-        #: The bot is computing a move (the only time the table says "thinking").
-        self.thinking = False
-        self.hint_pending = False
-        #: How the last finished trick left the table: ``"hurried"`` or ``"timed"``.
-        self.gathered = ""
-        #: Notice keys for the page (``notice.*``), newest last.
-        self.notices: list[str] = []
         #: The pause under way that a click, tap or key may cut short...
         self._hurry_wait: asyncio.Event | None = None
         #: ...or a click that came while the trick's last card was still landing.
         self.hurried = False
+
+    # What the page's state says, read-only (the state is changed only here).
+    busy = property(lambda self: self.state.busy)
+    thinking = property(lambda self: self.state.thinking)
+    hint_pending = property(lambda self: self.state.hint_pending)
+    gathered = property(lambda self: self.state.gathered)
+    notices = property(lambda self: self.state.notices)
+    level = property(lambda self: self.state.level)
+    pace = property(lambda self: self.state.pace)
+    settings = property(lambda self: self.state.settings)
 
     @property
     def match(self) -> Table:
         """The table of the match itself (not a replayed deal)."""
         return self.match_table or self.table
 
+    def tables(self) -> list[Table]:
+        """The tables the page holds: the one shown and the match kept aside."""
+        return [t for t in (self.table, self.match_table) if t is not None]
+
+    # -- the page's state ----------------------------------------------------
+    def render(self) -> None:
+        """Show the table as it stands (the injected ``draw``)."""
+        if self.draw(self.table, self.state, self.table.take_events()):
+            self.state.focus = None  # placed: a later render leaves the focus to the player
+
+    async def guarded(self, coro) -> None:
+        """Run an event's coroutine; an error is logged (and fails the e2e tests),
+        the page stays alive, and the markers end up true."""
+        try:
+            await coro
+        except Exception as exc:
+            self.log("event", exc)
+            self.state.busy = False
+        if not self.state.busy:
+            self.render()
+
     def tell(self, key: str) -> None:
-        self.notices.append(key)
+        self.state.notices.append(key)
+
+    def tell_once(self, key: str) -> bool:
+        """A notice said once per page; ``True`` if said now."""
+        if key in self.state.told:
+            return False
+        self.state.told.add(key)
+        self.tell(key)
+        return True
+
+    def dismiss_notices(self) -> None:
+        self.state.notices.clear()
+
+    def focus_hand(self, index: int | None) -> None:
+        """Where the keyboard focus goes in the hand once the player may act."""
+        self.state.focus = index
+
+    def choose(self, **changes):
+        """The player changed settings (``lang``, ``level``, ``speed``,
+        ``count_myself``, ``practice``): the state follows at once, a turn under
+        way included. Returns the new settings, for the caller to save."""
+        settings = self.state.settings = self.state.settings.replace(**changes)
+        if "lang" in changes:
+            self.state.lang = settings.lang
+        if "level" in changes:
+            self.state.level = settings.level
+            for table in self.tables():
+                table.stats.count_at(settings.level)  # the hands from now on count at this level
+        if "speed" in changes:
+            self.state.pace = pace_for(settings.speed, self.test_fast)
+        return settings
+
+    def start_practice(self) -> None:
+        """Practice turned on: the match on the table becomes a practice match."""
+        self.match.start_practice()
+        self.save()
+
+    def reset_stats(self):
+        """Every level's counts gone; returns the statistics, for the caller to save."""
+        stats = self.match.stats
+        stats.reset()
+        self.render()
+        return stats
+
+    def use_stats(self, stats) -> None:
+        """Statistics saved by another tab replace ours, counting at our level."""
+        stats.count_at(self.state.level)
+        for table in self.tables():
+            table.use_stats(stats)
 
     def save(self) -> None:
-        self.save_table(self.table)
+        """Save the table; a newer match saved by another tab is adopted, never written over."""
+        status = self.save_table(self.table)
+        if status == STALE:
+            self.adopt_newer()
+        elif status == FAILED:
+            self.tell_once("notice.save_failed")
+
+    def adopt_newer(self) -> bool:
+        """Another tab moved this match on: show its position."""
+        table = self.load_newer()
+        if table is None:
+            return False
+        self.use_stats(table.stats)
+        self.adopt(table)
+        self.tell_once("notice.other_tab")
+        return True
 
     def replace(self, table: Table) -> None:
         self.table = table
         self.generation += 1
         self.hurried = False
+
+    def stop(self) -> None:
+        """This flow is done (the page builds itself afresh): a turn under way
+        stops at its next step, and nothing of it is drawn or saved any more."""
+        self.generation += 1
+        self.draw, self.save_table = _no_draw, _no_save
+        if self._hurry_wait is not None:
+            self._hurry_wait.set()
 
     # -- the bot -------------------------------------------------------------
     async def call_bot(self, function: str, view: dict, level: str | None = None) -> str | None:
@@ -99,16 +216,16 @@ class Flow:
         if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
             self.render()
             return
-        self.busy = True
+        self.state.busy = True
         try:
-            self.table.apply_human(notations, self.settings.count_myself)
+            self.table.apply_human(notations, self.state.settings.count_myself)
             self.save()
             self.render()
-            if notations[-1].startswith("play:") and self.pace["travel"]:
-                await self.sleep(self.pace["travel"])
+            if notations[-1].startswith("play:") and self.state.pace["travel"]:
+                await self.sleep(self.state.pace["travel"])
             await self.show_finished_trick()
         finally:
-            self.busy = False
+            self.state.busy = False
         await self.computer_turns()
 
     # -- the computer's turns ------------------------------------------------
@@ -116,21 +233,21 @@ class Flow:
         """Let the computer act until it is the player's turn or the hand ends."""
         if self.busy:
             return
-        self.busy = True
+        self.state.busy = True
         generation = self.generation
         try:
             while generation == self.generation and self.table.computer_to_move():
-                self.thinking = True
+                self.state.thinking = True
                 self.render()
                 started = self.clock()
                 view = self.table.view(COMPUTER)
                 try:
-                    notation = await self.call_bot("choose", view, self.level)
+                    notation = await self.call_bot("choose", view, self.state.level)
                     elapsed = self.clock() - started
-                    if elapsed < self.pace["think"]:  # a fast answer still takes the pace's time
-                        await self.sleep(self.pace["think"] - elapsed)
+                    if elapsed < self.state.pace["think"]:  # a fast answer still takes the pace's time
+                        await self.sleep(self.state.pace["think"] - elapsed)
                 finally:
-                    self.thinking = False
+                    self.state.thinking = False
                 if generation != self.generation or not self.table.computer_to_move():
                     break  # the table changed meanwhile (new match, another tab)
                 if not self.table.apply_computer(notation or ""):
@@ -139,11 +256,11 @@ class Flow:
                     self.tell("notice.bot_failed")
                 self.save()
                 self.render()
-                if notation and notation.startswith("play:") and self.pace["travel"]:
-                    await self.sleep(self.pace["travel"])
+                if notation and notation.startswith("play:") and self.state.pace["travel"]:
+                    await self.sleep(self.state.pace["travel"])
                 await self.show_finished_trick()
         finally:
-            self.busy = False
+            self.state.busy = False
             self.render()
 
     async def show_finished_trick(self) -> None:
@@ -151,12 +268,12 @@ class Flow:
         table = self.table
         if table.showing_trick is None:
             return
-        hurried = await self.pause(self.pace["show_trick"])
+        hurried = await self.pause(self.state.pace["show_trick"])
         self.hurried = False
         winner = "you" if table.showing_trick["winner"] == HUMAN else "computer"
-        if not hurried and self.pace["gather"]:
+        if not hurried and self.state.pace["gather"]:
             await self.gather_animation(winner)
-        self.gathered = "hurried" if hurried else "timed"
+        self.state.gathered = "hurried" if hurried else "timed"
         if table is self.table:  # not replaced meanwhile
             table.gather()
         self.render()
@@ -190,13 +307,13 @@ class Flow:
     async def ask_hint(self) -> None:
         if self.hint_pending or not self.table.human_to_move() or self.busy:
             return
-        self.hint_pending = True
+        self.state.hint_pending = True
         self.render()
         view = self.table.view(HUMAN)
         try:
             notation = await self.call_bot("hint", view)
         finally:
-            self.hint_pending = False
+            self.state.hint_pending = False
         if self.table.view(HUMAN)["history"] == view["history"]:
             self.table.set_hint(notation)
         self.render()

@@ -1,18 +1,20 @@
 """What to show: the table's model computed from the player's view.
 
-:func:`build` turns a view dict (``game.view(0).to_dict()``) plus UI-only
-state into a :class:`TableModel` of plain values and translated texts; the
-DOM layer copies it onto the page and holds no logic of its own. Nothing here
+:func:`build` turns a table and the page's state (:class:`ui.model.page.PageState`)
+into a :class:`TableModel` of plain values and translated texts, from small
+parts (:func:`hand_cards`, :func:`trick_cards`, :func:`stock_fields`,
+:func:`buttons_shown`, :func:`turn_words`, :func:`story_fields`...); the DOM
+layer copies it onto the page and holds no logic of its own. Nothing here
 decides a rule: playable cards and buttons come from ``view["legal"]``.
 """
 
 from __future__ import annotations
 
-from ui.model import replay
-from ui.model import story
+from ui.model import replay, story
 from ui.model.i18n import Translator
 from ui.model.record import Record, field
-from ui.model.settings import Settings
+from ui.model.page import PageState
+from ui.model.sheet import SheetModel, model as sheet_model
 from ui.model.table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
 
 #: Display order of suits in the player's hand: colours alternate.
@@ -100,6 +102,10 @@ class TableModel(Record):
     gathered: str = ""
     #: The events since the last render, in words, for the live region.
     announcements: list[str] = field(default_factory=list)
+    #: Where the keyboard focus goes in the hand now (an index), or ``None``.
+    focus: int | None = None
+    #: The match is over: its score sheet, shown under the story.
+    sheet: SheetModel | None = None
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -149,180 +155,205 @@ def hint_text(hint: str, tr: Translator) -> str:
     return tr.t(f"hint.{hint}")
 
 
-def build(table: Table, settings: Settings, tr: Translator, busy: bool = False,
-          hint_pending: bool = False, thinking: bool = False, notices=(), gathered: str = "",
-          events=()) -> TableModel:
-    """The model of the whole table for the human player (player 0); ``thinking``:
-    the bot is computing its move right now; ``notices``: ``notice.*`` keys to
-    show; ``events``: the table's new :class:`Message`s for the live region."""
+class Moment(Record):
+    """What the presenter's parts share: the view and where the turn stands."""
+
+    v: dict
+    legal: set
+    hand_over: bool
+    human_turn: bool
+    #: A finished trick on show, about to be gathered (else ``None``).
+    showing: dict | None
+    #: The player can act now.
+    can_act: bool
+    #: Nothing under way: the end-of-hand buttons may show.
+    idle: bool
+
+
+def moment(table: Table, busy: bool) -> Moment:
     v = table.view(HUMAN)
-    legal = set(v["legal"])
     hand_over = v["result"] is not None
-    match_over = table.match_over
     human_turn = v["to_move"] == HUMAN and not hand_over
     showing = table.showing_trick
-    can_act = human_turn and not busy and showing is None
-    hinted_cards, hinted_button = hint_targets(table.hint if can_act else None)
+    return Moment(v, set(v["legal"]), hand_over, human_turn, showing,
+                  human_turn and not busy and showing is None, not busy and showing is None)
 
-    my_cards = []
-    for code in hand_order(v["hand"]):
-        playable = can_act and f"play:{code}" in legal
-        my_cards.append(CardModel(code, tr.card(code), playable=playable,
-                                  dimmed=can_act and not playable, hinted=code in hinted_cards))
 
-    # The trick on the table: the one being played, or a finished one on show.
-    if showing is not None:
-        leader, cards = showing["leader"], showing["cards"]
-        trick_winner = WHO[showing["winner"]]
+def hand_cards(at: Moment, hint: str | None, tr: Translator) -> list[CardModel]:
+    hinted, _ = hint_targets(hint if at.can_act else None)
+    cards = []
+    for code in hand_order(at.v["hand"]):
+        playable = at.can_act and f"play:{code}" in at.legal
+        cards.append(CardModel(code, tr.card(code), playable=playable,
+                               dimmed=at.can_act and not playable, hinted=code in hinted))
+    return cards
+
+
+def trick_cards(at: Moment, tr: Translator) -> tuple[list[CardModel], str]:
+    """The trick on the table (being played, or a finished one on show) and its winner."""
+    if at.showing is not None:
+        leader, cards, winner = at.showing["leader"], at.showing["cards"], WHO[at.showing["winner"]]
     else:
-        leader, cards = v["leader"], v["trick"]
-        trick_winner = ""
+        leader, cards, winner = at.v["leader"], at.v["trick"], ""
     trick = [CardModel(c, tr.card(c), owner=WHO[leader if i == 0 else 1 - leader]) for i, c in enumerate(cards)]
     for card in trick:
-        if card.owner == trick_winner:
+        if card.owner == winner:
             card.wins = True
             card.name = tr.t("trick.wins", card=card.name)
+    return trick, winner
 
+
+def stock_fields(v: dict, tr: Translator) -> dict:
+    """The stock's state, count and words, and the trump card under it."""
     if v["stock"] == 0:
-        stock_state = "empty"
+        state = "empty"
     elif v["closed_by"] is not None:
-        stock_state = "closed"
+        state = "closed"
     else:
-        stock_state = "open"
+        state = "open"
     trump_card = v["trump_card"]
-    face_up = trump_card is not None and stock_state == "open"
+    face_up = trump_card is not None and state == "open"
     trump_said = tr.card(trump_card).lower() if face_up else tr.suit(v["trump"]).lower()
-    stock_aria = tr.t(f"stock.aria.{stock_state}", n=v["stock"], trump=trump_said)
-    if stock_state == "empty":
-        stock_text = tr.t("stock.empty")
-    elif stock_state == "closed":
-        stock_text = tr.t("stock.closed")
-    else:
-        stock_text = tr.t("stock.count", n=v["stock"])
+    text = tr.t("stock.count", n=v["stock"]) if state == "open" else tr.t(f"stock.{state}")
+    return {"stock_count": v["stock"], "stock_state": state,
+            "stock_aria": tr.t(f"stock.aria.{state}", n=v["stock"], trump=trump_said), "stock_text": text,
+            "trump": v["trump"], "trump_text": tr.t("trump.suit", suit=tr.suit(v["trump"])),
+            "trump_card": trump_card, "trump_face_up": face_up}
 
+
+def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
+    """Which buttons show: the moves only when the engine lists them."""
     replaying = table.replay_of is not None
-    #: Practice aids on this table: the computer's cards face up, take-backs.
-    aids = settings.practice and table.practice is not None
-    # Buttons: shown only when the engine lists the action.
-    buttons = {
-        "exchange": can_act and "exchange" in legal,
-        "close": can_act and "close" in legal,
-        "declare": can_act and declare_offered(v, settings.count_myself),
-        "hint": can_act,
-        "next_hand": hand_over and not match_over and not busy and showing is None and not replaying,
-        "new_match": match_over and not busy and showing is None and not replaying,
-        "review": hand_over and not busy and showing is None,
-        "replay": hand_over and not busy and showing is None,
-        "replay_other": hand_over and not busy and showing is None,
-        "share": hand_over and not busy and showing is None,
-        "back": replaying and not busy and showing is None,
-        "take_back": aids and not busy and showing is None and (human_turn or hand_over) and table.can_take_back(),
+    after_hand = at.hand_over and at.idle
+    return {
+        "exchange": at.can_act and "exchange" in at.legal,
+        "close": at.can_act and "close" in at.legal,
+        "declare": at.can_act and declare_offered(at.v, settings.count_myself),
+        "hint": at.can_act,
+        "next_hand": after_hand and not table.match_over and not replaying,
+        "new_match": table.match_over and at.idle and not replaying,
+        "review": after_hand,
+        "replay": after_hand,
+        "replay_other": after_hand,
+        "share": after_hand,
+        "back": replaying and at.idle,
+        "take_back": aids and at.idle and (at.human_turn or at.hand_over) and table.can_take_back(),
     }
 
-    if showing is not None:
-        turn_text = tr.t("turn.gather")
-    elif hand_over:
-        turn_text = tr.t("turn.over")
-    elif human_turn:
-        if v["pending_marriage"]:
-            turn_text = tr.t("turn.you.marriage")
-        elif v["trick"]:
-            turn_text = tr.t("turn.you.follow")
-        else:
-            turn_text = tr.t("turn.you.lead")
-    elif thinking:
-        turn_text = tr.t("turn.computer")
-    else:
-        turn_text = tr.t("turn.computer.next")
 
+def turn_words(at: Moment, thinking: bool, tr: Translator) -> str:
+    if at.showing is not None:
+        return tr.t("turn.gather")
+    if at.hand_over:
+        return tr.t("turn.over")
+    if at.human_turn:
+        if at.v["pending_marriage"]:
+            return tr.t("turn.you.marriage")
+        return tr.t("turn.you.follow") if at.v["trick"] else tr.t("turn.you.lead")
+    return tr.t("turn.computer") if thinking else tr.t("turn.computer.next")
+
+
+def message_lines(at: Moment, table: Table, hint_pending: bool, tr: Translator) -> list[str]:
     messages = [message_text(m, tr) for m in table.messages]
-    if can_act and hint_pending:
+    if at.can_act and hint_pending:
         messages.append(tr.t("hint.thinking"))
-    elif can_act and table.hint:
+    elif at.can_act and table.hint:
         messages.append(hint_text(table.hint, tr))
+    return messages
 
+
+def last_trick_fields(v: dict, tr: Translator) -> dict:
     completed = v["completed_tricks"]
-    if completed:
-        lt = completed[-1]
-        owners = [WHO[lt["leader"] if i == 0 else 1 - lt["leader"]] for i in range(len(lt["cards"]))]
-        last_trick = [CardModel(c, tr.card(c), owner=who, owner_name=tr.t(f"player.{who}"))
-                      for c, who in zip(lt["cards"], owners)]
-        last_trick_text = tr.t(f"last_trick.by.{WHO[lt['winner']]}")
-    else:
-        last_trick, last_trick_text = None, tr.t("last_trick.none")
+    if not completed:
+        return {"last_trick": None, "last_trick_text": tr.t("last_trick.none")}
+    lt = completed[-1]
+    owners = [WHO[lt["leader"] if i == 0 else 1 - lt["leader"]] for i in range(len(lt["cards"]))]
+    return {"last_trick": [CardModel(c, tr.card(c), owner=who, owner_name=tr.t(f"player.{who}"))
+                           for c, who in zip(lt["cards"], owners)],
+            "last_trick_text": tr.t(f"last_trick.by.{WHO[lt['winner']]}")}
 
-    # During the pause that shows a completed trick its cards are not yet in a pile.
-    piles = list(v["tricks"])
-    if showing is not None:
-        piles[showing["winner"]] -= 1
+
+def pile_fields(at: Moment, tr: Translator) -> dict:
+    """The tricks' piles; during the pause that shows a finished trick its cards are not in one yet."""
+    piles = list(at.v["tricks"])
+    if at.showing is not None:
+        piles[at.showing["winner"]] -= 1
+    you, computer = max(piles[HUMAN], 0), max(piles[COMPUTER], 0)
+    return {"piles": {"you": you, "computer": computer},
+            "pile_texts": {"you": tr.t("pile.you", n=you), "computer": tr.t("pile.computer", n=computer)}}
+
+
+def story_fields(at: Moment, table: Table, aids: bool, tr: Translator) -> dict:
+    """The end of the hand told in full, and the computer's cards face up (then,
+    or during the hand in practice), with the opponent's hand in words."""
     facts = table.result_facts()
-    story_lines, revealed = [], []
+    lines, revealed = [], []
     if facts:
         remaining = table.revealed_cards()
-        story_lines = story.lines(facts, v["marriages"], remaining, tr)
-        recalled = replay.original_key(table.replay_of) if replaying else None
+        lines = story.lines(facts, at.v["marriages"], remaining, tr)
+        recalled = replay.original_key(table.replay_of) if table.replay_of is not None else None
         if recalled:
-            story_lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
+            lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
     if revealed and facts:
-        opponent_aria = tr.t("story.remaining.aria")
+        aria = tr.t("story.remaining.aria")
     elif revealed:
-        opponent_aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c.code) for c in revealed]))
+        aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c.code) for c in revealed]))
     else:
-        opponent_aria = tr.t("hand.computer.aria", n=v["opponent_cards"])
+        aria = tr.t("hand.computer.aria", n=at.v["opponent_cards"])
+    return {"story_lines": lines, "revealed": revealed, "opponent_aria": aria}
+
+
+def build(table: Table, state: PageState, tr: Translator, events=()) -> TableModel:
+    """The model of the whole table for the human player (player 0) in the
+    page's ``state`` (:class:`ui.model.page.PageState`); ``events``: the
+    table's new :class:`Message`s for the live region."""
+    settings = state.settings
+    at = moment(table, state.busy)
+    v = at.v
+    aids = settings.practice and table.practice is not None
     score = table.match.scores
     st = table.stats
+    hands = len(table.match.games)
     return TableModel(
         lang=tr.lang,
-        to_move=("you" if can_act else
-                 "none" if hand_over and not busy and showing is None else "computer"),
-        can_act=can_act,
-        hand_number=len(table.match.games),
+        to_move="you" if at.can_act else "none" if at.hand_over and at.idle else "computer",
+        can_act=at.can_act,
+        hand_number=hands,
         score=list(score),
         score_aria=tr.t("score.aria", you=score[HUMAN], computer=score[COMPUTER]),
-        hand_number_text=tr.t("score.hand", n=len(table.match.games)),
-        my_cards=my_cards,
+        hand_number_text=tr.t("score.hand", n=hands),
+        my_cards=hand_cards(at, table.hint, tr),
         my_hand_aria=tr.t("hand.you.aria"),
         opponent_count=v["opponent_cards"],
-        opponent_aria=opponent_aria,
-        stock_count=v["stock"],
-        stock_state=stock_state,
-        stock_aria=stock_aria,
-        stock_text=stock_text,
-        trump=v["trump"],
-        trump_text=tr.t("trump.suit", suit=tr.suit(v["trump"])),
-        trump_card=trump_card,
-        trump_face_up=face_up,
-        trick=trick,
-        trick_complete=showing is not None,
-        trick_winner=trick_winner,
-        piles={"you": max(piles[HUMAN], 0), "computer": max(piles[COMPUTER], 0)},
-        pile_texts={"you": tr.t("pile.you", n=max(piles[HUMAN], 0)),
-                    "computer": tr.t("pile.computer", n=max(piles[COMPUTER], 0))},
+        **stock_fields(v, tr),
+        **dict(zip(("trick", "trick_winner"), trick_cards(at, tr))),
+        trick_complete=at.showing is not None,
+        **pile_fields(at, tr),
         points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=v["points"][HUMAN]),
-        turn_text=turn_text,
-        messages=messages,
-        buttons=buttons,
-        hinted_button=hinted_button,
-        result_reason=v["result"]["reason"] if hand_over else None,
-        hand_over=hand_over,
-        match_over=match_over,
-        last_trick=last_trick,
-        last_trick_text=last_trick_text,
+        turn_text=turn_words(at, state.thinking, tr),
+        messages=message_lines(at, table, state.hint_pending, tr),
+        buttons=buttons_shown(at, table, settings, aids),
+        hinted_button=hint_targets(table.hint if at.can_act else None)[1],
+        result_reason=v["result"]["reason"] if at.hand_over else None,
+        hand_over=at.hand_over,
+        match_over=table.match_over,
+        **last_trick_fields(v, tr),
         stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
-        story_lines=story_lines,
-        revealed=revealed,
+        **story_fields(at, table, aids, tr),
         practice=table.practice is not None,
         practice_aids=aids,
-        busy=busy or hint_pending,
-        thinking=thinking,
-        hint_pending=hint_pending,
+        busy=state.busy or state.hint_pending,
+        thinking=state.thinking,
+        hint_pending=state.hint_pending,
         hint=table.hint or "",
-        notice_text=" ".join(tr.t(k) for k in notices),
+        notice_text=" ".join(tr.t(k) for k in state.notices),
         speed=settings.speed,
-        gathered=gathered,
+        gathered=state.gathered,
         announcements=[message_text(e, tr) for e in events],
+        focus=state.focus if at.can_act else None,
+        sheet=sheet_model(table.match, tr, table.practice is not None) if table.match_over else None,
     )

@@ -109,3 +109,15 @@ class Record:
     def as_dict(self) -> dict:
         """The fields' values by name (shallow: nested records stay records)."""
         return {n: getattr(self, n) for n in self._fields}
+
+    def replace(self, **changes):
+        """A copy with ``changes``: a record shared by several objects changes
+        whole, through its owner, never field by field from outside.
+
+        >>> class Pair(Record):
+        ...     a: int
+        ...     b: int = 0
+        >>> Pair(1).replace(b=2)
+        Pair(a=1, b=2)
+        """
+        return type(self)(**{**self.as_dict(), **changes})

@@ -70,13 +70,16 @@ class UrlOptions(Record):
     #: ``timecap=0`` (tests only): the bots search without their wall-time
     #: safety cap, so a starved machine cannot change a choice the test predicts.
     timecap: bool = True
+    #: ``test=1`` (tests only): the page offers the tests' reset
+    #: (``window.sixtysixReset``, ui/dom/app.py), so one booted page serves many tests.
+    test: bool = False
 
     @classmethod
     def parse(cls, query: str) -> "UrlOptions":
         """Parse ``location.search``; unknown or malformed values are ignored.
 
         >>> UrlOptions.parse("?lang=it&seed=12&embed=1&level=random")
-        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True, timecap=True)
+        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True, timecap=True, test=False)
         """
         # Not urllib.parse: importing it (and ipaddress) costs ~70 ms in Pyodide.
         # Our values are plain ASCII tokens, so no percent-decoding is needed.
@@ -104,4 +107,5 @@ class UrlOptions(Record):
         opts.fast = one("fast") in ("1", "true", "yes")
         opts.worker = one("worker") not in ("0", "false", "no")
         opts.timecap = one("timecap") not in ("0", "false", "no")
+        opts.test = one("test") in ("1", "true", "yes")
         return opts

@@ -8,7 +8,7 @@ imports; :func:`rows` gives plain values and texts the DOM layer copies.
 from __future__ import annotations
 
 from ui.model.i18n import Translator
-from ui.model.record import Record
+from ui.model.record import Record, field
 
 WHO = ("you", "computer")
 #: The short words for the rule behind each hand's game points (``sheet.rule.<rule>``).
@@ -59,3 +59,34 @@ def summary(match, tr: Translator) -> str:
     if match.winner is not None:
         return tr.t(f"sheet.won.{WHO[match.winner]}", you=s[0], computer=s[1], hands=played)
     return tr.t("sheet.running", you=s[0], computer=s[1], hands=played, target=match.target)
+
+
+class SheetModel(Record):
+    """The whole sheet in words, as the DOM layer draws it (:func:`model`)."""
+
+    #: Said first on a practice match: it does not count (``""`` otherwise).
+    practice_note: str
+    summary: str
+    headings: list
+    #: One list of cell texts per finished hand, with its ``winner_who`` and number.
+    rows: list
+    #: Each row offers to review its hand (the button's words and label per row).
+    review: str = ""
+    review_labels: list = field(default_factory=list)
+
+
+def model(match, tr: Translator, practice: bool = False, reviewable: bool = True) -> SheetModel:
+    """The sheet of ``match`` for the page; with ``reviewable`` each row gets a review button."""
+    hands = rows(match, tr)
+    cells = [([str(r.number), r.dealer, r.winner, str(r.game_points), r.reason,
+               f"{r.points[0]}–{r.points[1]}", f"{r.running[0]}–{r.running[1]}"], r.winner_who, r.number)
+             for r in hands]
+    reviewable = reviewable and bool(hands)
+    return SheetModel(
+        practice_note=tr.t("sheet.practice") if practice else "",
+        summary=summary(match, tr) if hands else tr.t("sheet.empty"),
+        headings=[tr.t(k) for k in COLUMNS + (("sheet.col.review",) if reviewable else ())] if hands else [],
+        rows=cells,
+        review=tr.t("button.review_hand") if reviewable else "",
+        review_labels=[tr.t("sheet.review.aria", n=r.number) for r in hands] if reviewable else [],
+    )

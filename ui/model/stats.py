@@ -84,7 +84,8 @@ class LevelStats(Record):
 
 
 class Stats(Record):
-    """Per-level statistics; ``level`` (not saved) is where the next counts go."""
+    """Per-level statistics; ``level`` (not saved) is where the next counts go:
+    the turn loop points it at the level in force (:meth:`count_at`)."""
 
     levels: dict = field(default_factory=dict)
     earlier: LevelStats | None = None
@@ -122,6 +123,10 @@ class Stats(Record):
 
     def at(self, level: str) -> LevelStats:
         return self.levels.setdefault(level if level in LEVELS else "medium", LevelStats())
+
+    def count_at(self, level: str) -> None:
+        """Count the next hands and matches at ``level``."""
+        self.level = level
 
     def count_hand(self, facts: dict) -> None:
         self.at(self.level).count_hand(facts)

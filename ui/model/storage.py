@@ -87,6 +87,12 @@ def encode_game(match: Match, counted_hands: int, revision: int = 0,
     return json.dumps(data, separators=(",", ":"))
 
 
+def _with_revision(text: str, revision: int, other: int) -> str:
+    """``text`` (from :func:`encode_game` with ``revision``) as if encoded with ``other``."""
+    head = f'"revision":{revision},'
+    return text.replace(head, f'"revision":{other},', 1)
+
+
 def _stored_object(text, max_chars: int, max_depth: int, versioned: bool = False) -> dict:
     """The JSON object in ``text``, bounded before parsing (and of our version).
 
@@ -264,7 +270,10 @@ class Store:
 
     def stored_revision(self) -> int:
         """The revision in storage now (another tab may have raised it)."""
-        text = self._get(self.game_key)
+        return self._revision_in(self._get(self.game_key))
+
+    @staticmethod
+    def _revision_in(text) -> int:
         try:
             return revision_of(text) if text is not None else 0
         except SavedDataError:
@@ -276,20 +285,21 @@ class Store:
 
     def save_game(self, match: Match, counted_hands: int, practice: tuple[int, int] | None = None) -> str:
         """:data:`SAVED`, :data:`FAILED` (quota, storage blocked) or
-        :data:`STALE` (a newer revision is stored: nothing was written)."""
-        if self.newer_elsewhere():
+        :data:`STALE` (a newer revision is stored: nothing was written).
+
+        Storage is read once and the match encoded once: the record is
+        the costly part, and the revision is only a prefix of the envelope."""
+        stored = self._get(self.game_key)
+        if self._revision_in(stored) > self.revision:
             return STALE
-        if self.revision and self._get(self.game_key) == encode_game(match, counted_hands, self.revision, practice):
-            return SAVED  # nothing changed (a reload's first save): no new revision for other tabs
         revision = self.revision + 1
-        if not self._set(self.game_key, encode_game(match, counted_hands, revision, practice), drop_old=True):
+        text = encode_game(match, counted_hands, revision, practice)
+        if self.revision and stored == _with_revision(text, revision, self.revision):
+            return SAVED  # nothing changed (a reload's first save): no new revision for other tabs
+        if not self._set(self.game_key, text, drop_old=True):
             return FAILED
         self.revision = revision
         return SAVED
-
-    def forget_game(self) -> None:
-        self._remove(self.game_key)
-        self.revision = 0
 
     def _load_small(self, key, decode, default):
         text = self._get(key)

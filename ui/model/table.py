@@ -83,6 +83,10 @@ class Table:
         """The table of a :class:`ui.model.storage.SavedGame`."""
         return cls(saved.match, saved.counted_hands, stats, saved.practice)
 
+    def use_stats(self, stats: Stats) -> None:
+        """Count into ``stats`` from now on (another tab saved newer ones)."""
+        self.stats = stats
+
     # -- reading ---------------------------------------------------------
     @property
     def game(self):

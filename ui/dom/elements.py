@@ -1,0 +1,86 @@
+"""The DOM helpers every DOM module shares: elements, text, cards and listeners.
+
+One way to write visible text (:func:`set_text`; every text comes from the
+locales), one way to draw a card (:func:`card_img`), and one way to listen:
+:func:`listen` returns the function that removes the listener and frees its
+proxy, and :class:`Listeners` keeps those for a whole layer, so a page that
+builds itself afresh (the tests' reset) leaves no handler behind.
+"""
+
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+root = document.documentElement
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def set_text(el, text):
+    """The one way the page writes visible text (every text comes from i18n)."""
+    if el.textContent != text:
+        el.textContent = text
+
+
+def set_lines(box, texts):
+    """Replace ``box``'s content with one paragraph per text."""
+    box.replaceChildren()
+    for text in texts:
+        p = document.createElement("p")
+        set_text(p, text)
+        box.appendChild(p)
+
+
+def set_label(el, text):
+    el.setAttribute("aria-label", text)
+
+
+def card_src(lang, code):
+    return f"assets/cards/{lang}/{code}.svg"
+
+
+def card_img(lang, code, name):
+    img = document.createElement("img")
+    img.className = "card-img"
+    img.src = card_src(lang, code)
+    img.alt = name
+    img.draggable = False
+    return img
+
+
+def show_dialog(name):
+    """showModal, then focus the element meant to be first. Not the autofocus
+    attribute: a cross-origin frame blocks it with a console error."""
+    dialog = by_id(name)
+    dialog.returnValue = ""
+    dialog.showModal()
+    first = dialog.querySelector("[data-autofocus]")
+    if first:
+        first.focus()
+
+
+def listen(el, event, handler):
+    """Call ``handler(event)`` on ``event`` at ``el``; returns the unbind function."""
+    proxy = create_proxy(handler)
+    el.addEventListener(event, proxy)
+
+    def unbind():
+        el.removeEventListener(event, proxy)
+        proxy.destroy()
+
+    return unbind
+
+
+class Listeners:
+    """The listeners one layer bound, removed together by :meth:`unbind_all`."""
+
+    def __init__(self):
+        self.unbinds = []
+
+    def listen(self, el, event, handler):
+        self.unbinds.append(listen(el, event, handler))
+
+    def unbind_all(self):
+        while self.unbinds:
+            self.unbinds.pop()()

@@ -1,0 +1,42 @@
+"""The page's transient state in one record, owned by the turn loop.
+
+chessground keeps a ``HeadlessState`` that the renderer reads and only the
+board's own functions write; :class:`PageState` is ours. :class:`ui.model.flow.Flow`
+owns it: every change goes through a ``Flow`` method, the presenter
+(:func:`ui.model.present.build`) reads it, the DOM layer never writes it.
+No browser imports.
+"""
+
+from __future__ import annotations
+
+from ui.model.pace import TEST_PACE
+from ui.model.record import Record, field
+from ui.model.settings import Settings
+
+
+class PageState(Record):
+    """What the page is doing now, beside the table itself."""
+
+    #: What the player chose (saved after every change); the flow replaces it whole.
+    settings: Settings = field(default_factory=Settings)
+    #: The language in force: the setting's, the URL's or the browser's (``"pt"``/``"it"``).
+    lang: str = "pt"
+    #: The computer's level in force: the setting's, or the URL's ``?level=``.
+    level: str = "medium"
+    #: The pauses between the computer's steps (:func:`ui.model.pace.pace_for`).
+    pace: dict = field(default_factory=lambda: dict(TEST_PACE))
+    #: A move is under way: input waits (``data-busy``).
+    busy: bool = False
+    #: The bot is computing a move (the only time the table says "thinking").
+    thinking: bool = False
+    #: A hint is being computed.
+    hint_pending: bool = False
+    #: How the last finished trick left the table: ``"hurried"``, ``"timed"`` or ``""``.
+    gathered: str = ""
+    #: Notice keys for the player (``notice.*``), newest last.
+    notices: list = field(default_factory=list)
+    #: Notices said once per page (saving failed, another tab moved on...).
+    told: set = field(default_factory=set)
+    #: Where the keyboard focus goes in the hand once the player may act (an
+    #: index), or ``None``: the renderer reads it from the model.
+    focus: int | None = None
