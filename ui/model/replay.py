@@ -39,8 +39,7 @@ def replay_table(hand: dict, other_seat: bool = False, original: dict | None = N
     ``deck[0:6]`` and leads, so the player inherits the other side's cards and turn.
     """
     dealer = hand["dealer"] ^ (1 if other_seat else 0)
-    table = Table(one_hand_match(hand["deck"], dealer), 0, Stats())
-    table.replay_of = Original(original or {}, other_seat)
+    table = Table(one_hand_match(hand["deck"], dealer), 0, Stats(), replay_of=Original(original or {}, other_seat))
     table.say("msg.replay.other" if other_seat else "msg.replay.same")
     return table
 

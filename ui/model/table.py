@@ -49,12 +49,11 @@ class Message(Record):
 class Table:
     """One player's table: the match, the message line, the trick on show, the hint."""
 
-    #: A replayed deal (``ui.model.replay.Original``): no next hand, nothing saved or counted.
-    replay_of = None
-
     def __init__(self, match: Match, counted_hands: int | None = None, stats: Stats | None = None,
-                 practice: tuple[int, int] | None = None):
+                 practice: tuple[int, int] | None = None, replay_of=None):
         self.match = match
+        #: A replayed deal (``ui.model.replay.Original``): no next hand, nothing saved or counted.
+        self.replay_of = replay_of
         self.stats = stats if stats is not None else Stats()
         #: Finished hands already added to the statistics.
         self.counted_hands = len(match.hands) if counted_hands is None else counted_hands
