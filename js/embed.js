@@ -1,7 +1,8 @@
 /*
  * embed.js: lets a page that frames the game size the frame to its content.
  *
- * Loaded by the game page (index.html) with <script src="./js/embed.js" defer>.
+ * Loaded by the game page (index.html) with <script src="./js/embed.js" defer>,
+ * after js/shared.js.
  * It does nothing unless both hold:
  *   - the page is inside a frame (window.parent !== window), and
  *   - the URL has embed=1 (index.html?embed=1&lang=pt).
@@ -13,7 +14,8 @@
  *
  * always with an explicit target origin, never "*":
  *   - the parent_origin URL parameter, when it is a plain http(s) origin
- *     (scheme://host[:port], nothing after it), for third-party hosts;
+ *     (scheme://host[:port], nothing after it: js/shared.js checks it), for
+ *     third-party hosts;
  *   - otherwise this page's own origin, so only a same-origin host (our
  *     rules pages) can receive it.
  *
@@ -44,7 +46,7 @@
   function targetOrigin() {
     var raw = params.get("parent_origin");
     if (raw) {
-      var checked = plainOrigin(raw);
+      var checked = window.sixtysixShared.plainOrigin(raw); // the check js/guard.js makes too
       if (checked) return checked;
       if (window.console) {
         console.warn("embed.js: ignoring parent_origin, not an http(s) origin: " + raw);
@@ -52,22 +54,6 @@
     }
     var own = window.location.origin;
     return own && own !== "null" ? own : null; // file:// pages have no usable origin
-  }
-
-  /** raw as a canonical origin if it is exactly an http(s) origin, else null. */
-  function plainOrigin(raw) {
-    var url;
-    try {
-      url = new URL(raw);
-    } catch (e) {
-      return null;
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    if (url.username || url.password || url.search || url.hash) return null;
-    if (url.pathname !== "/") return null;
-    // Refuse anything that only parses after repair ("https:example.com", "https://host\path").
-    if (!/^https?:\/\/[^\/?#@\s\\]+\/?$/i.test(raw)) return null;
-    return url.origin;
   }
 
   var root = document.documentElement;

@@ -21,7 +21,7 @@
   // no percent-escapes in the host, no missing "//" ("https:a.com").
   const ORIGIN_SHAPE = /^https?:\/\/(?:\[[0-9a-f:.]+\]|[^\/?#@%\s\\:[\]]+)(?::\d{1,5})?\/?$/i;
 
-  // raw as a canonical origin ("https://example.com:8443") if it is exactly an
+  // raw as a canonical origin (as location.origin writes it) if it is exactly an
   // http(s) origin, else null. After the shape, the parser has the last word
   // (a port over 65535, a bad IPv4 or IPv6 address) and canonicalizes:
   // lowercase, the default port dropped, so the result compares equal to
