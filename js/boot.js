@@ -12,7 +12,8 @@
 //   itself (the wait can be spent reading the rules); a switch is kept in the
 //   URL (?lang=), which Python reads when it starts. Shares the texts as
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
-//   (js/progress.js words the progress bar with them).
+//   (js/progress.js words the progress bar with them). The texts come through
+//   js/shared.js, which also hands them to js/guard.js without a second fetch.
 // - Starts the runtime (the <script id="runtime-start"> list) only after the
 //   window's load event and a painted frame: on a phone network the runtime's
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the
@@ -23,7 +24,7 @@
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const LANGS = ["pt", "it"];
+  const { LANGS, loadTexts } = window.sixtysixShared;
 
   const pick = () => {
     const saved = (() => {
@@ -66,17 +67,14 @@
     }
     root.classList.remove("relabel");
   };
-  const load = (wanted) => fetch(`locales/${wanted}.json`)
-    .then((r) => (r.ok ? r.json() : null))
-    .then((data) => {
-      if (!data || wanted !== root.lang) return; // a later switch won
-      texts = data;
-      window.sixtysixBoot = { lang: wanted, texts };
-      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
-      else fill();
-      dispatchEvent(new CustomEvent("sixtysix:boot-texts"));
-    })
-    .catch(() => {});
+  const load = (wanted) => loadTexts(wanted).then((data) => {
+    if (!data || wanted !== root.lang) return; // a later switch won
+    texts = data;
+    window.sixtysixBoot = { lang: wanted, texts };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
+    else fill();
+    dispatchEvent(new CustomEvent("sixtysix:boot-texts"));
+  });
   load(lang);
 
   // Before Python is ready: the rules dialog and the language buttons.

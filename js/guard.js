@@ -13,32 +13,21 @@
 //   not be fetched (js/pyodide-loader.mjs says so with "sixtysix:boot-failed").
 // - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
 //   an in-memory stand-in takes its place, so the game starts anyway.
-// Texts come from locales/<lang>.json (<html lang> is set by js/boot.js).
+// Texts come from locales/<lang>.json through js/shared.js (<html lang> is set
+// by js/boot.js), which also owns the parent_origin check.
 (() => {
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
+  const { plainOrigin, loadTexts } = window.sixtysixShared;
   // Long enough for a first visit on a slow phone network (about 75 s measured
   // at Slow 4G, docs/performance.md); tests set window.sixtysixBootTimeoutMs.
   const BOOT_TIMEOUT_MS = Number(window.sixtysixBootTimeoutMs) || 120000;
 
-  const loadTexts = () => fetch(`locales/${root.lang || "pt"}.json`)
-    .then((r) => (r.ok ? r.json() : {}))
-    .catch(() => ({}));
+  const pageTexts = () => loadTexts(root.lang).then((texts) => texts || {});
   const whenBody = (fn) => {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
     else fn();
-  };
-
-  // raw as a canonical origin if it is exactly an http(s) origin, else null
-  // (the same test as embed.js).
-  const plainOrigin = (raw) => {
-    if (!raw || !/^https?:\/\/[^\/?#@\s\\]+\/?$/i.test(raw)) return null;
-    try {
-      return new URL(raw).origin;
-    } catch (e) {
-      return null;
-    }
   };
 
   // The origins of every page around this one, nearest first; null for one we
@@ -157,7 +146,7 @@
       }).observe(root, { childList: true, subtree: true });
       const own = new URL(location.href);
       for (const name of ["embed", "parent_origin"]) own.searchParams.delete(name);
-      loadTexts().then((texts) => whenBody(() => {
+      pageTexts().then((texts) => whenBody(() => {
         const box = document.getElementById("boot");
         if (!box) return;
         const text = document.createElement("p");
@@ -180,7 +169,7 @@
     stuck = true;
     root.dataset.boot = "stuck";
     console.warn(`Sixty-Six: the game has not started (${why})`);
-    loadTexts().then((texts) => whenBody(() => {
+    pageTexts().then((texts) => whenBody(() => {
       const line = document.getElementById("boot-text");
       if (!line || root.classList.contains("ready") || !texts["boot.stuck"]) return;
       root.classList.add("boot-stuck");

@@ -1,60 +1,57 @@
-/*
- * lazy-frame.js: the rules pages pay for the game only when the reader asks.
- *
- * Each .game-slot holds the game's iframe without a src (its data-src says
- * where the game is) under a still picture of the table with a play button:
- *   - on a first visit (no service worker controls the page, so the runtime
- *     is not on this device yet) the frame loads only when the button is
- *     pressed, and the picture says how much the game downloads (the build
- *     writes the first load's bytes into data-game-bytes);
- *   - once the game is on the device (a service worker controls the page),
- *     the frame also loads by itself when it comes within 400 px of the
- *     viewport, since that costs nothing.
- * The iframe keeps its size throughout, so nothing on the page moves.
- */
-(function () {
+// lazy-frame.js: the rules pages pay for the game only when the reader asks.
+//
+// Each .game-slot holds the game's iframe without a src (its data-src says
+// where the game is) under a still picture of the table with a play button:
+//   - on a first visit (no service worker controls the page, so the runtime
+//     is not on this device yet) the frame loads only when the button is
+//     pressed, and the picture says how much the game downloads (the build
+//     writes the first load's bytes into data-game-bytes);
+//   - once the game is on the device (a service worker controls the page),
+//     the frame also loads by itself when it comes within 400 px of the
+//     viewport, since that costs nothing.
+// The iframe keeps its size throughout, so nothing on the page moves.
+(() => {
   "use strict";
+  const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
-  var controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-
-  function megabytes(bytes) {
-    var lang = document.documentElement.lang || "pt";
+  const megabytes = (bytes) => {
+    const lang = document.documentElement.lang || "pt";
     return (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  }
+  };
 
   // The game's own options in this page's address go on to the frame
   // (rules/pt.html?seed=7 deals hand 7 there; the tests' fast=1 and worker=0 too).
-  var PASSED_ON = ["seed", "level", "fast", "worker"];
+  const PASSED_ON = ["seed", "level", "fast", "worker"];
 
-  function passedOn() {
-    var here = new URLSearchParams(location.search);
-    var out = "";
-    PASSED_ON.forEach(function (name) {
-      var value = here.get(name);
-      if (value && /^[a-z0-9]{1,12}$/i.test(value)) out += "&" + name + "=" + value;
-    });
+  const passedOn = () => {
+    const here = new URLSearchParams(location.search);
+    let out = "";
+    for (const name of PASSED_ON) {
+      const value = here.get(name);
+      if (value && /^[a-z0-9]{1,12}$/i.test(value)) out += `&${name}=${value}`;
+    }
     return out;
-  }
+  };
 
-  function setUp(slot) {
-    var frame = slot.querySelector("iframe[data-src]");
-    var still = slot.querySelector("[data-game-still]");
-    var button = still && still.querySelector("[data-game-play]");
+  const setUp = (slot) => {
+    const frame = slot.querySelector("iframe[data-src]");
+    const still = slot.querySelector("[data-game-still]");
+    const button = still && still.querySelector("[data-game-play]");
     if (!frame || !button) return;
 
-    function start() {
+    const start = () => {
       if (frame.getAttribute("src")) return;
       frame.setAttribute("src", frame.getAttribute("data-src") + passedOn());
       still.hidden = true;
-    }
-    button.addEventListener("click", function () {
+    };
+    button.addEventListener("click", () => {
       start();
       frame.focus();
     });
 
-    if (controlled && typeof IntersectionObserver === "function") {
-      var watcher = new IntersectionObserver(function (entries) {
-        if (entries.some(function (e) { return e.isIntersecting; })) {
+    if (controlled) {
+      const watcher = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
           watcher.disconnect();
           start();
         }
@@ -62,15 +59,14 @@
       watcher.observe(slot);
       return;
     }
-    var size = still.querySelector("[data-game-size]");
-    var mb = still.querySelector("[data-game-mb]");
-    var bytes = mb ? Number(mb.getAttribute("data-game-bytes")) : 0;
+    const size = still.querySelector("[data-game-size]");
+    const mb = still.querySelector("[data-game-mb]");
+    const bytes = mb ? Number(mb.getAttribute("data-game-bytes")) : 0;
     if (size && bytes > 0) {
       mb.textContent = megabytes(bytes);
       size.hidden = false;
     }
-  }
+  };
 
-  var slots = document.querySelectorAll(".game-slot");
-  for (var i = 0; i < slots.length; i++) setUp(slots[i]);
+  for (const slot of document.querySelectorAll(".game-slot")) setUp(slot);
 })();

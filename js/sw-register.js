@@ -24,6 +24,7 @@
 //   waiting worker to take over and reloads once it controls the page.
 //   Returns false if no update is waiting.
 (() => {
+  "use strict";
   const root = document.documentElement;
   const swUrl = new URL("../sw.js", document.currentScript.src);   // sw.js sits at the site root, for its scope
   let registration = null;

@@ -14,7 +14,7 @@ How "no literal" is checked (so the check is hard to slip past):
   any remaining string constant that reads like a sentence (two or more
   words, letters and a space) fails, unless it is a docstring, a console or
   error message, or a selector.
-- js/boot.js (with guard.js and progress.js) is scanned for string literals that read like words.
+- js/boot.js (with shared.js, guard.js and progress.js) is scanned for string literals that read like words.
 """
 
 from __future__ import annotations
@@ -269,8 +269,9 @@ def test_every_key_ui_uses_exists():
 
 
 def boot_js_strings() -> list[str]:
-    """String literals of the scripts that run before Python (boot.js, guard.js, progress.js)."""
-    src = "\n".join((ROOT / "js" / name).read_text(encoding="utf-8") for name in ("boot.js", "guard.js", "progress.js"))
+    """String literals of the scripts that run before Python (shared.js, boot.js, guard.js, progress.js)."""
+    names = ("shared.js", "boot.js", "guard.js", "progress.js")
+    src = "\n".join((ROOT / "js" / name).read_text(encoding="utf-8") for name in names)
     src = re.sub(r"^\s*//.*$", "", src, flags=re.M)
     return re.findall(r'"([^"\n]*)"|\'([^\'\n]*)\'|`([^`]*)`', src)
 

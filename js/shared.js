@@ -1,0 +1,56 @@
+// What the game page's scripts share, as window.sixtysixShared:
+//
+// - plainOrigin(raw): the check of the ?parent_origin= parameter, for
+//   js/guard.js (which framing page may show the game) and js/embed.js (where
+//   to post the height). One check, so the two can never disagree.
+// - loadTexts(lang): locales/<lang>.json, fetched once per page and language,
+//   for js/boot.js (the shell's words) and js/guard.js (its notices).
+// - LANGS: the languages there are texts for.
+//
+// A classic script, loaded without defer just before js/boot.js: boot.js
+// must run before the first paint (it sets <html lang>), so it cannot wait
+// for a module, and a classic script can use only what is on window. It
+// defines and does nothing else. tests/js/shared.test.mjs runs it in Node.
+(() => {
+  "use strict";
+  const LANGS = Object.freeze(["pt", "it"]);
+
+  // scheme://host[:port] and at most a "/" after it. Anything the URL parser
+  // would repair or drop is refused before it parses: no credentials (@),
+  // path, query or fragment, no white space or backslash ("https://a\b"),
+  // no percent-escapes in the host, no missing "//" ("https:a.com").
+  const ORIGIN_SHAPE = /^https?:\/\/(?:\[[0-9a-f:.]+\]|[^\/?#@%\s\\:[\]]+)(?::\d{1,5})?\/?$/i;
+
+  // raw as a canonical origin (as location.origin writes it) if it is exactly an
+  // http(s) origin, else null. After the shape, the parser has the last word
+  // (a port over 65535, a bad IPv4 or IPv6 address) and canonicalizes:
+  // lowercase, the default port dropped, so the result compares equal to
+  // location.origin and to location.ancestorOrigins' entries.
+  const plainOrigin = (raw) => {
+    if (typeof raw !== "string" || !ORIGIN_SHAPE.test(raw)) return null;
+    try {
+      return new URL(raw).origin;
+    } catch (e) {
+      return null;
+    }
+  };
+
+  // lang -> promise of its texts (an object), or of null when they could not
+  // be had. A failed load is forgotten, so asking again tries again.
+  const loads = new Map();
+  const loadTexts = (lang) => {
+    if (!LANGS.includes(lang)) return Promise.resolve(null);
+    if (!loads.has(lang)) {
+      const loading = fetch(`locales/${lang}.json`)
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null);
+      loads.set(lang, loading);
+      loading.then((texts) => {
+        if (!texts) loads.delete(lang);
+      });
+    }
+    return loads.get(lang);
+  };
+
+  window.sixtysixShared = Object.freeze({ LANGS, plainOrigin, loadTexts });
+})();

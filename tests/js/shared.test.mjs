@@ -1,0 +1,135 @@
+// js/shared.js in Node: the one parent_origin check (js/guard.js and
+// js/embed.js both use it) over a table of origins, and the texts loader.
+// Run by tests/test_js.py; alone: node --test tests/js/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+
+const SOURCE = readFileSync(new URL("../../js/shared.js", import.meta.url), "utf-8");
+
+// A fresh page for the classic script: window is the global, as in a browser.
+const load = (fetch = () => Promise.reject(new Error("no fetch here"))) => {
+  const page = { URL, fetch };
+  page.window = page;
+  vm.runInNewContext(SOURCE, page, { filename: "js/shared.js" });
+  return page.sixtysixShared;
+};
+
+// [raw parent_origin, the origin it stands for, or null when refused]
+const ORIGINS = [
+  // good: the canonical origin comes back
+  ["https://example.com", "https://example.com"],
+  ["http://example.com", "http://example.com"],
+  ["https://example.com/", "https://example.com"], // one trailing slash
+  ["https://sub.example.co.uk", "https://sub.example.co.uk"],
+  ["http://localhost:8000", "http://localhost:8000"],
+  ["http://127.0.0.1:8765", "http://127.0.0.1:8765"],
+  ["https://example.com:8443/", "https://example.com:8443"],
+  ["https://example.com:443", "https://example.com"], // default port dropped
+  ["http://example.com:80", "http://example.com"],
+  ["http://[::1]:8000", "http://[::1]:8000"], // IPv6
+  ["http://[2001:DB8::1]", "http://[2001:db8::1]"],
+  ["https://EXAMPLE.com", "https://example.com"], // uppercase host
+  ["HTTPS://Example.COM/", "https://example.com"], // uppercase scheme
+  ["https://bücher.example", "https://xn--bcher-kva.example"], // IDN, as the browser names it
+  ["https://example.com.", "https://example.com."],
+  // bad: credentials
+  ["https://user@example.com", null],
+  ["https://user:pass@example.com", null],
+  ["https://@example.com", null],
+  ["https://example.com@evil.example", null],
+  // bad: path, query, fragment
+  ["https://example.com/path", null],
+  ["https://example.com//", null],
+  ["https://example.com/.", null],
+  ["https://example.com?x=1", null],
+  ["https://example.com/?", null],
+  ["https://example.com#top", null],
+  ["https://example.com/#", null],
+  // bad: scheme
+  ["ftp://example.com", null],
+  ["file:///etc/passwd", null],
+  ["javascript:alert(1)", null],
+  ["data:text/html,hi", null],
+  ["blob:https://example.com/1234", null],
+  ["ws://example.com", null],
+  ["//example.com", null],
+  ["example.com", null],
+  // bad: what the parser would only accept after repairing it
+  ["https:example.com", null],
+  ["https:/example.com", null],
+  ["https:///example.com", null],
+  ["https://example.com\\", null],
+  ["https://example.com\\@evil.example", null],
+  [" https://example.com", null],
+  ["https://example.com ", null],
+  ["https://exa\tmple.com", null],
+  ["https://exa\nmple.com", null],
+  ["https://ex%61mple.com", null],
+  ["https://example.com:", null],
+  // bad: no such host or port
+  ["https://example.com:65536", null],
+  ["https://example.com:123456", null],
+  ["https://example.com:-1", null],
+  ["https://999.1.1.1", null],
+  ["http://[::1", null],
+  ["http://[::g]", null],
+  ["http://[fe80::1%25eth0]", null],
+  ["https://", null],
+  // bad: not an origin at all
+  ["null", null],
+  ["", null],
+  ["*", null],
+  ["/", null],
+  [null, null],
+  [undefined, null],
+  [42, null],
+];
+
+test("plainOrigin accepts exactly a bare http(s) origin, and canonicalizes it", () => {
+  const { plainOrigin } = load();
+  for (const [raw, expected] of ORIGINS) {
+    assert.equal(plainOrigin(raw), expected, `plainOrigin(${JSON.stringify(raw)})`);
+  }
+});
+
+test("an accepted origin is its own canonical form", () => {
+  const { plainOrigin } = load();
+  for (const [, expected] of ORIGINS) if (expected) assert.equal(plainOrigin(expected), expected);
+});
+
+const response = (texts) => ({ ok: true, json: () => Promise.resolve(texts) });
+
+test("loadTexts fetches each language's file once per page", async () => {
+  const asked = [];
+  const { loadTexts } = load((url) => {
+    asked.push(url);
+    return Promise.resolve(response({ "app.title": url }));
+  });
+  const [a, b] = await Promise.all([loadTexts("it"), loadTexts("it")]);
+  assert.deepEqual(a, { "app.title": "locales/it.json" });
+  assert.equal(a, b);
+  await loadTexts("pt");
+  await loadTexts("it");
+  assert.deepEqual(asked, ["locales/it.json", "locales/pt.json"]);
+});
+
+test("loadTexts gives null for a failed load, and tries again when asked again", async () => {
+  const answers = [
+    Promise.reject(new TypeError("offline")),
+    Promise.resolve({ ok: false }),
+    Promise.resolve(response({ "app.title": "ok" })),
+  ];
+  const { loadTexts } = load(() => answers.shift());
+  assert.equal(await loadTexts("pt"), null);
+  assert.equal(await loadTexts("pt"), null);
+  assert.deepEqual(await loadTexts("pt"), { "app.title": "ok" });
+  assert.equal(answers.length, 0);
+});
+
+test("loadTexts asks for no file outside the known languages", async () => {
+  const { loadTexts, LANGS } = load(() => assert.fail("fetched"));
+  assert.deepEqual([...LANGS], ["pt", "it"]);
+  for (const lang of ["en", "../sw", "", undefined, "PT"]) assert.equal(await loadTexts(lang), null);
+});
