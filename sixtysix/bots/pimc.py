@@ -31,8 +31,6 @@ reached in normal play.
 
 from __future__ import annotations
 
-import json
-import random
 import time
 
 from .. import cards
@@ -42,6 +40,7 @@ from ..view import View
 from . import inference as I
 from . import worlds as W
 from .config import MODEL, SearchConfig
+from .rng import decision_rng
 from .search import (G, INF, SWAP_CL, WIN, OutOfBudget, OutOfTime, Searcher, closing_now, closing_state,
                      declare_value)
 
@@ -52,12 +51,6 @@ class RootMove:
     def __init__(self, first: int, exchange: bool, close: bool, card: int):
         self.first, self.exchange, self.close, self.card = first, exchange, close, card
         self.label = ("exchange " if exchange else "") + ("close " if close else "") + cards.CODES[card]
-
-
-def decision_rng(seed, view: View) -> random.Random:
-    """The RNG of one decision: from the bot's seed and the view's content only."""
-    text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"))
-    return random.Random(f"{seed}|{text}")
 
 
 class SearchBot:
