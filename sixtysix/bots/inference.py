@@ -214,8 +214,8 @@ def trick_value(s: Searcher, g: Game, p: int, card: int) -> int:
     tp, to = int(g.tricks[p] > 0), int(g.tricks[other] > 0)
     if g.led >= 0:
         return _after_trick(s, g, other, g.led, card, ho, hp, po, pp, to, tp, p)
-    if tp and cards.is_marriage_card(card) and g.pending_marriage < 0 and g.has_marriage_partner(p, card):
-        pp += cards.marriage_points(card // 6, g.trump)
+    if g.pending_marriage < 0:
+        pp += cards.marriage_bonus(g.hands[p], card, tp, g.trump)
     return min(_after_trick(s, g, p, card, a, hp, ho & ~(1 << a), pp, po, tp, to, p) for a in cards.cards_in(ho))
 
 

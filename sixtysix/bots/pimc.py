@@ -227,7 +227,7 @@ def root_moves(view: View, legal: list[int]) -> list[RootMove]:
                     first = EXCHANGE
                 elif cl:
                     first = CLOSE
-                elif has_trick and h & cards.PARTNER_BIT[c]:
+                elif cards.marriage_bonus(h, c, has_trick, trump):
                     first = MARRY + c // 6
                 else:
                     first = c
@@ -318,17 +318,11 @@ def _plan(s: Searcher, g, me: int, m: RootMove) -> list:
     cl = closing_now(to) if m.close else closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)
     c = m.card
     if g.pending_marriage < 0:
-        p += _marriage_bonus(h, c, t, T)
+        p += cards.marriage_bonus(h, c, t, T)
         if p >= WIN:
             return [[(None, declare_value(p, po, to, cl))]]
     return [_after_trick(s, h, ho, p, po, t, to, cl, c, a, me_led=True, seen=(a,))
-            for a in _answers(ho, c, T)]
-
-
-def _answers(hf: int, c: int, trump: int) -> list[int]:
-    """The strict phase's legal answers to ``c`` from the hand ``hf``."""
-    same = hf & cards.SUIT_MASKS[c // 6]
-    return cards.cards_in((same & cards.HIGHER_IN_SUIT[c] or same) if same else (hf & cards.SUIT_MASKS[trump] or hf))
+            for a in cards.cards_in(cards.strict_answers(ho, c, T))]
 
 
 def _after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, seen: tuple) -> list:
@@ -349,12 +343,12 @@ def _after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, se
         return [(("lead", *seen), [strict_lead(s, hw, hx, pw, px, 1, tx, clw, c2) for c2 in cards.cards_in(hw)])]
     out = []   # the opponent leads next; I answer each of its leads
     for c2 in cards.cards_in(hw):
-        pm = pw + _marriage_bonus(hw, c2, 1, s.trump)
+        pm = pw + cards.marriage_bonus(hw, c2, 1, s.trump)
         if pm >= WIN:
             out.append((None, -declare_value(pm, px, tx, clw)))
             continue
-        out.append((("answer", *seen, c2),
-                    [-s.strict_follow(hw, hx, pm, px, 1, tx, clw, c2, f) for f in _answers(hx, c2, s.trump)]))
+        answers = cards.cards_in(cards.strict_answers(hx, c2, s.trump))
+        out.append((("answer", *seen, c2), [-s.strict_follow(hw, hx, pm, px, 1, tx, clw, c2, f) for f in answers]))
     return out
 
 
@@ -368,19 +362,13 @@ def closing_wins(s: Searcher, g, me: int, exchange: bool) -> int:
     return int(s.strict(hl, hf, pl, pf, tl, tf, closing_now(tf), -1, 1) > 0)
 
 
-def _marriage_bonus(h: int, c: int, tl: int, trump: int) -> int:
-    if tl and h & cards.PARTNER_BIT[c]:
-        return cards.marriage_points(c // 6, trump)
-    return 0
-
-
 def strict_lead(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, married=False) -> int:
     if not married:
-        pl += _marriage_bonus(hl, c, tl, s.trump)
+        pl += cards.marriage_bonus(hl, c, tl, s.trump)
         if pl >= WIN:
             return declare_value(pl, pf, tf, cl)
     best = INF
-    for a in _answers(hf, c, s.trump):
+    for a in cards.cards_in(cards.strict_answers(hf, c, s.trump)):
         v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl, c, a, -INF, best)
         if v < best:
             best = v
