@@ -71,14 +71,6 @@ class Weigher:
         return 1.0
 
 
-def weights(view: View, world_list, model: SearchConfig, evaluate, rng: random.Random) -> list[float]:
-    """One weight per world (largest 1.0)."""
-    weigh = Weigher(view, model, evaluate, rng)
-    ws = [weigh(w) for w in world_list]
-    top = max(ws, default=1.0)
-    return [w / top for w in ws]
-
-
 def _history(view: View) -> list[tuple[int, int]]:
     return [(e["player"], Action.parse(e["action"]).code) for e in view.history]
 

@@ -134,10 +134,6 @@ class Searcher:
         """Stop (:class:`OutOfNodes`) once the node count passes ``node_cap``."""
         self.node_cap = node_cap
 
-    @property
-    def nodes(self) -> int:
-        return self.count
-
     def tick(self):
         if self.count > self.node_cap:
             raise OutOfNodes("nodes")
