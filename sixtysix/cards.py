@@ -72,6 +72,41 @@ def marriage_points(suit: int, trump: int) -> int:
     return TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
 
 
+def marriage_bonus(hand: int, card: int, has_trick: int, trump: int) -> int:
+    """The points announcing ``card``'s marriage adds when ``card`` is led from ``hand``:
+    its marriage's points if the leader has a trick and the partner is in ``hand``, else 0.
+    The bots assume a marriage that can be announced is announced (it never hurts).
+
+    >>> marriage_bonus(mask_of([index("QH"), index("KH")]), index("KH"), 1, suit_index("H"))
+    40
+    >>> marriage_bonus(mask_of([index("QH"), index("KH")]), index("QH"), 0, suit_index("C"))
+    0
+    """
+    if has_trick and hand & PARTNER_BIT[card]:
+        return marriage_points(card // 6, trump)
+    return 0
+
+
+def strict_answers(hand: int, led: int, trump: int) -> int:
+    """The cards of ``hand`` (a mask) that may answer ``led`` once the stock is closed
+    or empty: a higher card of the suit led, else any card of that suit, else a trump,
+    else any card. One rule for the engine's legal actions and the bots' searches.
+
+    >>> codes_in(strict_answers(mask_of(index(c) for c in ("9H", "AH", "AS")), index("TH"), suit_index("C")))
+    ['AH']
+    >>> codes_in(strict_answers(mask_of(index(c) for c in ("9H", "AS", "9C")), index("TH"), suit_index("C")))
+    ['9H']
+    >>> codes_in(strict_answers(mask_of(index(c) for c in ("AS", "9C", "JC")), index("TH"), suit_index("C")))
+    ['9C', 'JC']
+    >>> codes_in(strict_answers(mask_of(index(c) for c in ("AS", "9D")), index("TH"), suit_index("C")))
+    ['9D', 'AS']
+    """
+    same = hand & SUIT_MASKS[led // 6]
+    if same:
+        return same & HIGHER_IN_SUIT[led] or same
+    return hand & SUIT_MASKS[trump] or hand
+
+
 def trump_nine(trump: int) -> int:
     """The 9 of trumps, the card that may be exchanged for the trump card."""
     return trump * 6 + NINE

@@ -21,7 +21,7 @@ from . import cards, scoring
 from .quoting import quote
 from .actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action, IllegalAction
 from .cards import (HIGHER_IN_SUIT, POINTS, QUEEN, KING, SUIT_MASKS, beats, is_marriage_card, marriage_mask,
-                    marriage_partner, marriage_points, trump_nine)
+                    marriage_partner, marriage_points, strict_answers, trump_nine)
 
 STOCK_START = 12  # 11 face down + the face-up trump card
 FACE_DOWN = STOCK_START - 1
@@ -275,12 +275,7 @@ class Game:
         hand = self.hands[p]
         if self.led >= 0:  # following
             if self.is_strict():
-                led = self.led
-                same = hand & SUIT_MASKS[led // 6]
-                if same:
-                    hand = same & HIGHER_IN_SUIT[led] or same
-                else:
-                    hand = hand & SUIT_MASKS[self.trump] or hand
+                hand = strict_answers(hand, self.led, self.trump)
             return cards.cards_in(hand)
         if self.pending_marriage >= 0:
             s = self.pending_marriage * 6

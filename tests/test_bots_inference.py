@@ -64,15 +64,22 @@ def test_an_unannounced_marriage_makes_the_worlds_holding_the_partner_less_likel
     swapped = (opp & ~(1 << queen)) | (1 << other), [queen if c == other else c for c in stock]
     assert W.check(v, *swapped) == []
     flat = SearchConfig(temperature=1e9, floor=0.0)   # the card plays tell nothing: only the soft facts count
-    w = I.weights(v, [(opp, stock), swapped], flat, evaluate, random.Random(1))
+    weigh = I.Weigher(v, flat, evaluate, random.Random(1))
+    w = [weigh(world) for world in [(opp, stock), swapped]]
     assert abs(w[0] / w[1] - flat.missed) < 1e-9
+
+
+def weights(view, worlds, rng):
+    """The weights the search bot gives ``worlds``: one :class:`Weigher`, asked in order."""
+    weigh = I.Weigher(view, SearchConfig(), evaluate, rng)
+    return [weigh(w) for w in worlds]
 
 
 def test_weights_depend_on_the_view_and_the_world_only():
     for g, v in list(random_positions(10, seed=6))[::7]:
         ws = W.worlds(v, 6, random.Random(3))
-        a = I.weights(v, ws, SearchConfig(), evaluate, random.Random(5))
-        b = I.weights(type(v).from_dict(v.to_dict()), ws, SearchConfig(), evaluate, random.Random(5))
+        a = weights(v, ws, random.Random(5))
+        b = weights(type(v).from_dict(v.to_dict()), ws, random.Random(5))
         assert a == b and all(0 < x <= 1 for x in a)
 
 

@@ -10,7 +10,7 @@ import random
 from sixtysix import Game, cards
 from sixtysix.actions import CLOSE, DECLARE, Action
 from sixtysix.bots import make
-from sixtysix.bots import pimc
+from sixtysix.bots import pimc, rootmoves
 from sixtysix.bots import worlds as W
 from sixtysix.bots.search import Searcher
 from tests.test_bots import _same_view_other_cards
@@ -38,10 +38,10 @@ def closed_positions(n_games, seed):
 
 def values_both_ways(v, n_worlds, rng):
     legal = [Action.parse(a).code for a in v.legal]
-    moves = [m for m in pimc.root_moves(v, legal) if m.close or v.closed_by is not None]
+    moves = [m for m in rootmoves.root_moves(v, legal) if m.close or v.closed_by is not None]
     s = Searcher(cards.suit_index(v.trump), make("hard").evaluate)
     games = [W.build(v, o, st) for o, st in W.worlds(W.infer(v), n_worlds, rng)]
-    plain = [pimc.world_values(s, g, v.player, moves, 2) for g in games]
+    plain = [rootmoves.world_values(s, g, v.player, moves, 2) for g in games]
     return plain, pimc.postponed_values(s, games, [1] * len(games), v.player, moves)
 
 

@@ -3,8 +3,9 @@
 import json
 import random
 
-from sixtysix import Game
+from sixtysix import Game, cards
 from sixtysix.actions import CLOSE
+from sixtysix.bots.rootmoves import strict_lead
 from sixtysix.bots.search import G, Searcher
 from sixtysix import arena
 from tests.conftest import brute
@@ -65,3 +66,29 @@ def test_arena_prints_both_sides_and_the_difference(capsys):
     arena.main(["open", "easy", "--pairs", "1", "--seed", "x", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert data["A"]["bot"] == "open" and data["pairs"] == 1
+
+
+def test_the_solvers_inlined_marriage_bonus_agrees_with_the_rule_in_cards():
+    """``Searcher._strict`` inlines ``cards.marriage_bonus`` (a call costs the exact solver
+    3-4 %): its value must be the best of the leads as ``rootmoves.strict_lead`` scores them
+    with the helper, over strict-phase positions where marriages can be announced."""
+    rng = random.Random(7)
+    with_marriage = 0
+    for seed in range(300):
+        g = Game.new(seed=f"marriages:{seed}")
+        close_at = rng.randrange(2, 10)
+        plays = 0
+        while g.result is None and not (g.is_strict() and g.led < 0 and g.pending_marriage < 0):
+            legal = g.legal_codes()
+            if CLOSE in legal and plays >= close_at:
+                g.push(CLOSE)
+                continue
+            g.push(rng.choice([c for c in legal if c < CLOSE - 1]))
+            plays += 1
+        if g.result is not None or g.points(g.leader) >= 66:
+            continue
+        hl, hf, pl, pf, tl, tf, cl = strict_args(g)
+        with_marriage += any(cards.marriage_bonus(hl, c, tl, g.trump) for c in cards.cards_in(hl))
+        leads = [strict_lead(Searcher(g.trump, None), hl, hf, pl, pf, tl, tf, cl, c) for c in cards.cards_in(hl)]
+        assert Searcher(g.trump, None).strict(hl, hf, pl, pf, tl, tf, cl) == max(leads), seed
+    assert with_marriage >= 30

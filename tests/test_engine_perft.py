@@ -2,8 +2,8 @@
 positions (python-chess's perft files, STYLE.md), in ``tests/data/perft.json``.
 
 A change in these counts means the set of legal actions changed somewhere:
-a rules change must update the file on purpose (run this file as a script:
-``python tests/test_engine_perft.py``), anything else is a regression.
+a rules change must update the file on purpose (from the repository's root:
+``python -m tests.test_engine_perft``), anything else is a regression.
 
 The counts were computed once with the engine's push/pop, after the rules
 had been checked by the tests in ``test_rules_*.py`` and the engine's legal
@@ -18,16 +18,13 @@ chess perft.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script to regenerate the data file
-    sys.path.insert(0, str(HERE.parent))
+from sixtysix import Game
 
-from sixtysix import Game  # noqa: E402
+HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "perft.json"
 MAX_DEPTH = 4
 
@@ -121,7 +118,7 @@ def _generate() -> dict:
     return {
         "comment": ("Legal-action sequence counts to depth 1..4 (push/pop), computed with the engine after "
                     "the rules tests passed and the oracle agreed over thousands of random hands. "
-                    "Regenerate only for a deliberate rules change: python tests/test_engine_perft.py"),
+                    "Regenerate only for a deliberate rules change: python -m tests.test_engine_perft"),
         "positions": entries,
     }
 

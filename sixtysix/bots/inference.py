@@ -41,6 +41,7 @@ from ..cards import POINTS
 from ..game import STOCK_START, Game, trick_winner
 from ..view import View
 from .config import SearchConfig
+from .rootmoves import RootMove, world_values
 from .search import G, OutOfBudget, Searcher
 
 
@@ -68,14 +69,6 @@ class Weigher:
             if lw is not None:
                 return math.exp(lw)
         return 1.0
-
-
-def weights(view: View, world_list, model: SearchConfig, evaluate, rng: random.Random) -> list[float]:
-    """One weight per world (largest 1.0)."""
-    weigh = Weigher(view, model, evaluate, rng)
-    ws = [weigh(w) for w in world_list]
-    top = max(ws, default=1.0)
-    return [w / top for w in ws]
 
 
 def _history(view: View) -> list[tuple[int, int]]:
@@ -166,8 +159,6 @@ def _exchange_trick(view: View) -> int | None:
 def _log_likelihood(view: View, deck: list[str], events, model: SearchConfig, s: Searcher) -> float | None:
     """log P(the opponent's last ``horizon`` card plays and soft facts | this deal), or
     ``None`` if the deal contradicts the history."""
-    from .pimc import RootMove, world_values   # the search's own scoring of moves (no cycle at import)
-
     opp = 1 - view.player
     g = Game.from_deck(deck, view.dealer)
     plays = [i for i, (p, a) in enumerate(events) if p == opp and a < MARRY]
@@ -213,13 +204,13 @@ def trick_value(s: Searcher, g: Game, p: int, card: int) -> int:
     pp, po = g.points(p), g.points(other)
     tp, to = int(g.tricks[p] > 0), int(g.tricks[other] > 0)
     if g.led >= 0:
-        return _after_trick(s, g, other, g.led, card, ho, hp, po, pp, to, tp, p)
-    if tp and cards.is_marriage_card(card) and g.pending_marriage < 0 and g.has_marriage_partner(p, card):
-        pp += cards.marriage_points(card // 6, g.trump)
-    return min(_after_trick(s, g, p, card, a, hp, ho & ~(1 << a), pp, po, tp, to, p) for a in cards.cards_in(ho))
+        return _trick_then_evaluation(s, g, other, g.led, card, ho, hp, po, pp, to, tp, p)
+    if g.pending_marriage < 0:
+        pp += cards.marriage_bonus(g.hands[p], card, tp, g.trump)
+    return min(_trick_then_evaluation(s, g, p, card, a, hp, ho & ~(1 << a), pp, po, tp, to, p) for a in cards.cards_in(ho))
 
 
-def _after_trick(s, g, leader, led, answer, hl, hf, pl, pf, tl, tf, p) -> int:
+def _trick_then_evaluation(s, g, leader, led, answer, hl, hf, pl, pf, tl, tf, p) -> int:
     """For ``p``: the trick ``led`` / ``answer`` (hands already without them), then the evaluation."""
     pts = POINTS[led] + POINTS[answer]
     if trick_winner(leader, led, answer, g.trump) == leader:

@@ -5,7 +5,8 @@ turn: [exchange] [close] then the card it leads (announcing the marriage if
 that card is one), so the card led after closing or exchanging is the same in
 every world (it is chosen once, under uncertainty, like the real decision).
 It samples worlds that agree with the view (:mod:`.worlds`), scores every root
-move in each world with the perfect-information search (:mod:`.search`), and
+move in each world with the perfect-information search (:mod:`.rootmoves`
+over :mod:`.search`), and
 plays the first action of the root move with the best mean value: expected
 game points, then card-point margin. Each world counts by its weight, the
 likelihood of the opponent's recent play in it (:mod:`.inference`; all worlds
@@ -31,33 +32,19 @@ reached in normal play.
 
 from __future__ import annotations
 
-import json
-import random
 import time
 
 from .. import cards
-from ..actions import ACTIONS, CLOSE, DECLARE, EXCHANGE, MARRY, Action
+from ..actions import ACTIONS, DECLARE, EXCHANGE, MARRY, Action
 from ..game import STOCK_START
 from ..view import View
 from . import inference as I
 from . import worlds as W
 from .config import MODEL, SearchConfig
+from .rng import decision_rng
+from .rootmoves import RootMove, closing_wins, root_moves, strict_lead, world_values
 from .search import (G, INF, SWAP_CL, WIN, OutOfBudget, OutOfTime, Searcher, closing_now, closing_state,
                      declare_value)
-
-
-class RootMove:
-    __slots__ = ("first", "exchange", "close", "card", "label")
-
-    def __init__(self, first: int, exchange: bool, close: bool, card: int):
-        self.first, self.exchange, self.close, self.card = first, exchange, close, card
-        self.label = ("exchange " if exchange else "") + ("close " if close else "") + cards.CODES[card]
-
-
-def decision_rng(seed, view: View) -> random.Random:
-    """The RNG of one decision: from the bot's seed and the view's content only."""
-    text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"))
-    return random.Random(f"{seed}|{text}")
 
 
 class SearchBot:
@@ -216,70 +203,6 @@ class SearchBot:
         return means[0] - means[1] < self.config.close_margin * G
 
 
-def root_moves(view: View, legal: list[int]) -> list[RootMove]:
-    """The whole-turn choices of the player to move (no declaration: see the module doc)."""
-    if view.trick or view.pending_marriage:
-        return [RootMove(c, False, False, c) for c in legal if c < MARRY]
-    hand = cards.mask_of(cards.index(c) for c in view.hand)
-    trump = cards.suit_index(view.trump)
-    has_trick = view.tricks[view.player] > 0
-    out = []
-    for ex in ((False, True) if EXCHANGE in legal else (False,)):
-        h = hand
-        if ex:
-            h = hand ^ (1 << cards.trump_nine(trump)) ^ (1 << cards.index(view.trump_card))
-        for cl in ((False, True) if CLOSE in legal else (False,)):
-            for c in cards.cards_in(h):
-                if ex:
-                    first = EXCHANGE
-                elif cl:
-                    first = CLOSE
-                elif has_trick and h & cards.PARTNER_BIT[c]:
-                    first = MARRY + c // 6
-                else:
-                    first = c
-                out.append(RootMove(first, ex, cl, c))
-    return out
-
-
-def world_values(s: Searcher, g, me: int, moves: list[RootMove], depth: int) -> list[int]:
-    """The value for ``me`` of each root move in the world ``g`` (a Game at the view's position;
-    ``s`` searches it: :meth:`Searcher.new_world`)."""
-    opp = 1 - me
-    strict = g.is_strict()
-    d, tc = g.drawn, g.trump_card
-    cl_now = closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)
-    out = []
-    if g.led >= 0:   # I follow the opponent's card
-        l = opp
-        hl, hf, pl, pf = g.hands[opp], g.hands[me], g.points(opp), g.points(me)
-        tl, tf = int(g.tricks[opp] > 0), int(g.tricks[me] > 0)
-        hl |= 1 << g.led   # the led card is back in the leader's hand for the trick functions
-        for m in moves:
-            if strict:
-                v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl_now, g.led, m.card)
-            else:
-                v = s.open_follow(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, g.led, m.card)
-            out.append(-v)
-        return out
-    hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
-    tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
-    married = g.pending_marriage >= 0
-    nine = cards.trump_nine(g.trump)
-    for m in moves:
-        h, t = hl, tc
-        if m.exchange:
-            h, t = hl ^ (1 << nine) ^ (1 << tc), nine
-        if m.close:
-            v = strict_lead(s, h, hf, pl, pf, tl, tf, closing_now(tf), m.card, married)
-        elif strict:
-            v = strict_lead(s, h, hf, pl, pf, tl, tf, cl_now, m.card, married)
-        else:
-            v = open_lead(s, h, hf, pl, pf, tl, tf, d, t, depth, m.card, married)
-        out.append(v)
-    return out
-
-
 def postponed_values(s: Searcher, games, wts, me: int, moves: list[RootMove]) -> list[list[int]]:
     """Per world, the value for ``me`` of each root move in the strict phase (a close, or a
     lead or an answer with the stock closed), with my *next* decision postponed: chosen once
@@ -319,26 +242,20 @@ def _plan(s: Searcher, g, me: int, m: RootMove) -> list:
     if g.led >= 0:   # I answer the opponent's card: one option, what follows the trick
         cl = closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)   # the leader's
         c, f = g.led, m.card
-        return [_after_trick(s, ho | 1 << c, h, po, p, to, t, cl, c, f, me_led=False, seen=())]
+        return [_my_choices_after_trick(s, ho | 1 << c, h, po, p, to, t, cl, c, f, me_led=False, seen=())]
     if m.exchange:
         h ^= (1 << cards.trump_nine(T)) ^ (1 << g.trump_card)
     cl = closing_now(to) if m.close else closing_state(g.closed_by, g.leader, g.non_closer_tricks_at_close)
     c = m.card
     if g.pending_marriage < 0:
-        p += _marriage_bonus(h, c, t, T)
+        p += cards.marriage_bonus(h, c, t, T)
         if p >= WIN:
             return [[(None, declare_value(p, po, to, cl))]]
-    return [_after_trick(s, h, ho, p, po, t, to, cl, c, a, me_led=True, seen=(a,))
-            for a in _answers(ho, c, T)]
+    return [_my_choices_after_trick(s, h, ho, p, po, t, to, cl, c, a, me_led=True, seen=(a,))
+            for a in cards.cards_in(cards.strict_answers(ho, c, T))]
 
 
-def _answers(hf: int, c: int, trump: int) -> list[int]:
-    """The strict phase's legal answers to ``c`` from the hand ``hf``."""
-    same = hf & cards.SUIT_MASKS[c // 6]
-    return cards.cards_in((same & cards.HIGHER_IN_SUIT[c] or same) if same else (hf & cards.SUIT_MASKS[trump] or hf))
-
-
-def _after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, seen: tuple) -> list:
+def _my_choices_after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, seen: tuple) -> list:
     """The trick ``c`` (led from ``hl``, still in it) answered by ``a``, and my next choice in
     the strict phase: my lead if I win it, my answer to each lead of the opponent's if it does.
     Values are mine; ``cl`` is the leader's closing state; ``seen`` what the trick showed me."""
@@ -356,53 +273,13 @@ def _after_trick(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, a, me_led: bool, se
         return [(("lead", *seen), [strict_lead(s, hw, hx, pw, px, 1, tx, clw, c2) for c2 in cards.cards_in(hw)])]
     out = []   # the opponent leads next; I answer each of its leads
     for c2 in cards.cards_in(hw):
-        pm = pw + _marriage_bonus(hw, c2, 1, s.trump)
+        pm = pw + cards.marriage_bonus(hw, c2, 1, s.trump)
         if pm >= WIN:
             out.append((None, -declare_value(pm, px, tx, clw)))
             continue
-        out.append((("answer", *seen, c2),
-                    [-s.strict_follow(hw, hx, pm, px, 1, tx, clw, c2, f) for f in _answers(hx, c2, s.trump)]))
+        answers = cards.cards_in(cards.strict_answers(hx, c2, s.trump))
+        out.append((("answer", *seen, c2), [-s.strict_follow(hw, hx, pm, px, 1, tx, clw, c2, f) for f in answers]))
     return out
-
-
-def closing_wins(s: Searcher, g, me: int, exchange: bool) -> int:
-    """1 if closing now (after exchanging, when allowed) wins the hand in this world, else 0."""
-    opp = 1 - me
-    hl, hf, pl, pf = g.hands[me], g.hands[opp], g.points(me), g.points(opp)
-    tl, tf = int(g.tricks[me] > 0), int(g.tricks[opp] > 0)
-    if exchange:
-        hl ^= (1 << cards.trump_nine(g.trump)) ^ (1 << g.trump_card)
-    return int(s.strict(hl, hf, pl, pf, tl, tf, closing_now(tf), -1, 1) > 0)
-
-
-def _marriage_bonus(h: int, c: int, tl: int, trump: int) -> int:
-    if tl and h & cards.PARTNER_BIT[c]:
-        return cards.marriage_points(c // 6, trump)
-    return 0
-
-
-def strict_lead(s: Searcher, hl, hf, pl, pf, tl, tf, cl, c, married=False) -> int:
-    if not married:
-        pl += _marriage_bonus(hl, c, tl, s.trump)
-        if pl >= WIN:
-            return declare_value(pl, pf, tf, cl)
-    best = INF
-    for a in _answers(hf, c, s.trump):
-        v = s.strict_follow(hl, hf, pl, pf, tl, tf, cl, c, a, -INF, best)
-        if v < best:
-            best = v
-    return best
-
-
-def open_lead(s: Searcher, hl, hf, pl, pf, tl, tf, d, tc, depth, c, married=False) -> int:
-    if married:   # the marriage is already counted: make the search not count it again
-        best = INF
-        for a in cards.cards_in(hf):
-            v = s.open_follow(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, c, a, -INF, best)
-            if v < best:
-                best = v
-        return best
-    return s.open_lead(hl, hf, pl, pf, tl, tf, d, tc, depth, 0, c)
 
 
 def fallback(view: View, legal: list[int]) -> int:

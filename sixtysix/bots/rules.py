@@ -12,7 +12,7 @@ from ..actions import ACTIONS, DECLARE, MARRY, Action
 from ..cards import POINTS
 from ..scoring import WINNING_POINTS
 from ..view import View
-from .pimc import decision_rng
+from .rng import decision_rng
 
 NOTICE_MARRIAGE = 0.5
 FORGET_DECLARE = 0.3
