@@ -110,9 +110,9 @@ class Page:
         browser = [str(x) for x in (window.navigator.languages or [])]
         lang = pick_language(url.lang, settings.lang, browser)
         translators = {code: Translator(code, catalogs[code]) for code in LANGUAGES}
-        notices = ["notice.discarded"] if store.discarded else []
-        table, self.ask_seed = open_table(store, store.load_stats(), url.seed, notices,
-                                          settings.practice and not url.embed)
+        stats = store.load_stats()
+        notices = ["notice.discarded"] if store.discarded else []  # settings or statistics unreadable
+        table, self.ask_seed = open_table(store, stats, url.seed, notices, settings.practice and not url.embed)
         renderer = Renderer(lang)
 
         def draw(table, state, events):
