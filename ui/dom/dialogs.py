@@ -27,6 +27,7 @@ class Dialogs:
         by_id("level-select").value = flow.level if flow.level in PLAYER_LEVELS else settings.level
         by_id("count-myself").checked = settings.count_myself
         by_id("practice").checked = settings.practice
+        by_id("confirm-moves").checked = settings.confirm_moves
         by_id("speed-select").value = settings.speed
         by_id("menu-dialog").showModal()
 

@@ -1,4 +1,5 @@
-"""The player's settings from the menu: language, level, speed, counting alone, practice.
+"""The player's settings from the menu: language, level, speed, counting alone, practice,
+confirming costly moves.
 
 Each change goes through the turn loop, which owns the page's state
 (:meth:`ui.model.flow.Flow.choose`), and is saved at once.
@@ -44,6 +45,11 @@ class Options:
 
     def on_count_myself(self, event):
         self.choose(count_myself=bool(event.target.checked))
+        self.flow.render()
+
+    def on_confirm_moves(self, event):
+        """Closing and declaring take two taps (on), or one (off)."""
+        self.choose(confirm_moves=bool(event.target.checked))
         self.flow.render()
 
     def on_practice(self, event):

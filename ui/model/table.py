@@ -20,6 +20,11 @@ HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
 #: The points from which the default mode offers "declare 66".
 DECLARE_THRESHOLD = WINNING_POINTS
+#: Moves one tap by mistake would make dear (a closed stock, a declaration end
+#: the hand): with the player's setting on, a first tap only asks.
+COSTLY = ("close", "declare")
+#: How long that question stays before it lapses, in seconds.
+CONFIRM_SECONDS = 5.0
 
 
 def declare_offered(view: dict, count_myself: bool) -> bool:
