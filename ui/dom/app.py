@@ -141,7 +141,7 @@ class Page:
         self.confirm = Confirm(texts)
         self.moves = Moves(flow, renderer, self.confirm, self.sync, practising)
         self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners)
-        self.options = Options(flow, keeper, renderer, texts, self.dialogs, practising)
+        self.options = Options(flow, keeper, renderer, texts, self.dialogs, self.sync, practising)
         self.events = Events(flow, self.moves, self.options, self.sync, self.dialogs, self.confirm, listeners)
         flow.save()
 

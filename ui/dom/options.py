@@ -11,8 +11,8 @@ from ui.model.settings import PLAYER_LEVELS
 
 
 class Options:
-    def __init__(self, flow, keeper, renderer, texts, dialogs, practising):
-        self.flow, self.keeper, self.renderer = flow, keeper, renderer
+    def __init__(self, flow, keeper, renderer, texts, dialogs, sync, practising):
+        self.flow, self.keeper, self.renderer, self.sync = flow, keeper, renderer, sync
         #: ``texts()``: the translator in force.
         self.texts = texts
         self.dialogs = dialogs
@@ -26,6 +26,7 @@ class Options:
         if lang not in LANGUAGES:
             return
         self.choose(lang=lang)
+        self.sync.show_language(lang)  # a reload keeps it
         self.renderer.apply_static_texts(self.texts())
         self.renderer.clear_announcements()  # said already, and in the other language
         self.flow.render()
