@@ -46,6 +46,7 @@ class Events:
         listen(by_id("btn-replay-other"), "click", lambda e: m.replay(True))
         listen(by_id("btn-back"), "click", lambda e: m.back_to_match())
         listen(by_id("btn-share"), "click", lambda e: d.open_share())
+        listen(by_id("share-dialog"), "click", d.on_share_click)
         listen(window, "hashchange", lambda e: d.open_link())
         listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notices())
         for button in document.querySelectorAll("button.lang"):
