@@ -17,6 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from ui.model.i18n import LANGUAGES, Translator, load_catalog
+from ui.model.table import COSTLY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,9 +108,14 @@ class TablePage:
         self.wait_turn()
         self.card(code).click()
 
-    def press(self, name: str) -> None:
+    def press(self, name: str, confirm: bool = True) -> None:
+        """Tap a move's button. Closing and declaring ask first (the default
+        setting): ``confirm`` taps the question too; ``False`` when it is off."""
         self.wait_turn()
         self.button(name).click()
+        if name in COSTLY and confirm:
+            expect(self.html).to_have_attribute("data-armed", name)
+            self.page.get_by_role("button", name=self.t(f"button.{name}.confirm"), exact=True).click()
 
     def do(self, intent) -> None:
         kind, what = intent

@@ -46,6 +46,7 @@ def test_text_on_the_felt(ink, felt):
     ("#2e2500", "#fff3c4"),                   # notices
     ("#3c3c3c", "var(--paper)"),              # help text in dialogs
     ("#ffffff", "var(--felt)"),               # buttons inside dialogs
+    ("#ffffff", "var(--alarm)"),              # a costly move's question
 ])
 def test_text_on_controls(fg, bg):
     assert ratio(rgb(fg), rgb(bg)) >= 4.5
@@ -53,6 +54,11 @@ def test_text_on_controls(fg, bg):
 
 def test_white_text_in_the_header():
     assert ratio(rgb("var(--ink)"), BAR) >= 4.5
+
+
+@pytest.mark.parametrize("felt", FELTS)
+def test_a_question_stands_out_from_the_felt(felt):
+    assert ratio(rgb("var(--gold)"), rgb(felt)) >= 3  # its ring
 
 
 @pytest.mark.parametrize("felt", FELTS)

@@ -16,10 +16,12 @@ here); after every render (``ui/dom/render.py``) ``data-to-move``
 (``you``/``computer``/``none``), ``data-hand``, ``data-score`` (``"2-1"``),
 ``data-stock``, ``data-stock-state``, ``data-result``, ``data-hint``,
 ``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
-computing) and ``data-gathered`` (``hurried``/``timed``: how the last finished
-trick left the table); ``data-confirm`` (``seed``/``new_match``/``reset``,
-``ui/dom/confirm.py``) while the confirm dialog asks before replacing a match
-in progress. ``js/guard.js`` sets ``data-boot="stuck"`` and
+computing), ``data-armed`` (``close``/``declare`` while a first tap on that
+costly move asks to be confirmed, else empty) and ``data-gathered``
+(``hurried``/``timed``: how the last finished trick left the table);
+``data-confirm`` (``seed``/``new_match``/``reset``, ``ui/dom/confirm.py``)
+while the confirm dialog asks before replacing a match in progress.
+``js/guard.js`` sets ``data-boot="stuck"`` and
 ``data-frame="blocked"``; ``js/sw-register.js`` sets ``data-sw`` and
 ``data-sw-update`` (``ready``/``outdated``).
 
@@ -139,7 +141,7 @@ class Page:
         self.confirm = Confirm(texts)
         self.moves = Moves(flow, renderer, self.confirm, self.sync, practising)
         self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners)
-        self.options = Options(flow, keeper, renderer, texts, self.dialogs, practising)
+        self.options = Options(flow, keeper, renderer, texts, self.dialogs, self.sync, practising)
         self.events = Events(flow, self.moves, self.options, self.sync, self.dialogs, self.confirm, listeners)
         flow.save()
 

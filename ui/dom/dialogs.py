@@ -3,9 +3,10 @@ the hand review, sharing and ``#hand=`` links (the DOM side; the moves they
 lead to are :class:`ui.dom.moves.Moves`'s).
 """
 
-from pyscript import window
+from pyscript import document, window
+from pyscript.ffi import to_js
 
-from ui.dom.elements import by_id, show_dialog
+from ui.dom.elements import by_id, set_text, show_dialog
 from ui.dom.sheet import draw_sheet
 from ui.model import share
 from ui.model.settings import PLAYER_LEVELS
@@ -27,6 +28,7 @@ class Dialogs:
         by_id("level-select").value = flow.level if flow.level in PLAYER_LEVELS else settings.level
         by_id("count-myself").checked = settings.count_myself
         by_id("practice").checked = settings.practice
+        by_id("confirm-moves").checked = settings.confirm_moves
         by_id("speed-select").value = settings.speed
         by_id("menu-dialog").showModal()
 
@@ -108,7 +110,38 @@ class Dialogs:
         base = str(window.location.origin) + str(window.location.pathname)
         by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
         by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
+        set_text(by_id("share-status"), "")
+        can_send = bool(window.Reflect.has(window.navigator, "share"))  # the system's share sheet, where there is one
+        for button in document.querySelectorAll("#share-dialog [data-send]"):
+            button.hidden = not can_send
         show_dialog("share-dialog")
+
+    def on_share_click(self, event):
+        """A link's copy or send button (``data-copy``/``data-send`` name its field)."""
+        copy, send = event.target.closest("[data-copy]"), event.target.closest("[data-send]")
+        if copy:
+            self.moves.spawn(self.copy_link(by_id(str(copy.dataset.copy))))
+        elif send:
+            self.moves.spawn(self.send_link(by_id(str(send.dataset.send))))
+
+    async def copy_link(self, field):
+        """The link to the clipboard; where the browser refuses, the link is
+        selected for the player to copy. Either way the status line says which."""
+        try:
+            await window.navigator.clipboard.writeText(str(field.value))
+            said = "share.copied"
+        except Exception:  # no clipboard here (an insecure page, a refusal): select it instead
+            field.focus()
+            field.select()
+            said = "share.selected"
+        set_text(by_id("share-status"), self.texts().t(said))
+
+    async def send_link(self, field):
+        """The system's share sheet with the link (the player may cancel it)."""
+        try:
+            await window.navigator.share(to_js({"title": self.texts().t("share.title"), "url": str(field.value)}))
+        except Exception as exc:  # cancelled (AbortError) or refused: the dialog stays as it was
+            window.console.info(f"Sixty-Six: share sheet closed ({exc})")
 
     def open_link(self):
         """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.

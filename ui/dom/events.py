@@ -27,7 +27,8 @@ class Events:
         listen(by_id("hand"), "click", self.on_hand_click)
         listen(by_id("hand"), "keydown", self.on_hand_key)
         for name in ("exchange", "close", "declare"):
-            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: m.take_input([n]))
+            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: m.press(n))
+        listen(document, "pointerdown", self.on_pointer_down)
         listen(by_id("btn-hint"), "click", lambda e: m.ask_hint())
         listen(by_id("btn-next-hand"), "click", lambda e: m.next_hand())
         listen(by_id("btn-new-match"), "click", self.on_new_match_in_menu)
@@ -45,6 +46,7 @@ class Events:
         listen(by_id("btn-replay-other"), "click", lambda e: m.replay(True))
         listen(by_id("btn-back"), "click", lambda e: m.back_to_match())
         listen(by_id("btn-share"), "click", lambda e: d.open_share())
+        listen(by_id("share-dialog"), "click", d.on_share_click)
         listen(window, "hashchange", lambda e: d.open_link())
         listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notices())
         for button in document.querySelectorAll("button.lang"):
@@ -52,6 +54,7 @@ class Events:
         listen(by_id("level-select"), "change", o.on_level)
         listen(by_id("count-myself"), "change", o.on_count_myself)
         listen(by_id("practice"), "change", o.on_practice)
+        listen(by_id("confirm-moves"), "change", o.on_confirm_moves)
         listen(by_id("btn-take-back"), "click", lambda e: m.take_back())
         listen(by_id("speed-select"), "change", o.on_speed)
         listen(by_id("trick"), "click", lambda e: m.hurry())
@@ -111,9 +114,20 @@ class Events:
             b.tabIndex = 0 if i == target else -1
         buttons[target].focus()
 
+    def on_pointer_down(self, event):
+        """A costly move asked about: a press anywhere but its button withdraws
+        the question (before that press's own click acts)."""
+        armed = self.flow.armed
+        if armed and not event.target.closest(f"#btn-{armed}"):
+            self.moves.withdraw()
+
     def on_page_key(self, event):
         """Enter, Space or Escape while a finished trick is on show gathers it
-        (no dialog is open then: the table is busy)."""
+        (no dialog is open then: the table is busy); Escape withdraws a costly
+        move's question."""
+        if self.flow.armed and str(event.key) == "Escape":
+            self.moves.withdraw()
+            return
         if self.flow.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
             event.preventDefault()
             self.moves.hurry()

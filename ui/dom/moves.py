@@ -42,6 +42,21 @@ class Moves:
         self.flow.focus_hand(focus_at)
         self.take_input(actions)
 
+    def press(self, name):
+        """A move's button. A costly one (closing, declaring) may only ask the
+        first time (:meth:`ui.model.flow.Flow.tap`): the question lapses by itself."""
+        if self.flow.busy or not self.flow.table.human_to_move():
+            return
+        arming = self.flow.tap(name)
+        if arming is None:
+            self.take_input([name])
+        else:
+            self.spawn(self.flow.lapse(arming))
+
+    def withdraw(self):
+        """Escape, or a tap anywhere but the button that asks: nothing is played."""
+        self.flow.disarm()
+
     def take_input(self, notations):
         if self.flow.busy or not self.flow.table.human_to_move():
             return

@@ -1,4 +1,5 @@
-"""The player's settings from the menu: language, level, speed, counting alone, practice.
+"""The player's settings from the menu: language, level, speed, counting alone, practice,
+confirming costly moves.
 
 Each change goes through the turn loop, which owns the page's state
 (:meth:`ui.model.flow.Flow.choose`), and is saved at once.
@@ -10,8 +11,8 @@ from ui.model.settings import PLAYER_LEVELS
 
 
 class Options:
-    def __init__(self, flow, keeper, renderer, texts, dialogs, practising):
-        self.flow, self.keeper, self.renderer = flow, keeper, renderer
+    def __init__(self, flow, keeper, renderer, texts, dialogs, sync, practising):
+        self.flow, self.keeper, self.renderer, self.sync = flow, keeper, renderer, sync
         #: ``texts()``: the translator in force.
         self.texts = texts
         self.dialogs = dialogs
@@ -25,6 +26,7 @@ class Options:
         if lang not in LANGUAGES:
             return
         self.choose(lang=lang)
+        self.sync.show_language(lang)  # a reload keeps it
         self.renderer.apply_static_texts(self.texts())
         self.renderer.clear_announcements()  # said already, and in the other language
         self.flow.render()
@@ -44,6 +46,11 @@ class Options:
 
     def on_count_myself(self, event):
         self.choose(count_myself=bool(event.target.checked))
+        self.flow.render()
+
+    def on_confirm_moves(self, event):
+        """Closing and declaring take two taps (on), or one (off)."""
+        self.choose(confirm_moves=bool(event.target.checked))
         self.flow.render()
 
     def on_practice(self, event):

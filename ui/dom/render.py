@@ -111,6 +111,7 @@ class Renderer:
         if m.gathered:
             d.gathered = m.gathered
         d.thinking = "1" if m.thinking else "0"
+        d.armed = m.armed
         d.practice = ("on" if m.practice_aids else "match") if m.practice else ""
 
     def render_score(self, m):
@@ -266,6 +267,10 @@ class Renderer:
             if appears and name in ("next_hand", "new_match") and lost_focus:
                 button.focus()  # the hand ended: its next step is one key away
         by_id("btn-hint").setAttribute("aria-busy", "true" if m.hint_pending else "false")
+        for name, text in m.button_texts.items():
+            button = by_id(ids[name])
+            set_text(button, text)  # the question while a first tap asks, else the move's name
+            button.classList.toggle("armed", m.armed == name)
 
     def render_notice(self, m):
         by_id("notice").hidden = not m.notice_text

@@ -79,8 +79,24 @@ class Sync:
         """A reload must resume the match on the table, not restart the link's seed."""
         if self.url.seed is None:
             return
+        self.change_query(seed=None)
+        self.url = self.url.replace(seed=None)
+
+    def show_language(self, lang):
+        """The language in the address (``?lang=it``): a reload, a bookmark or a
+        copied address keeps it. The other parameters stay as they were."""
+        self.change_query(lang=lang)
+        self.url = self.url.replace(lang=lang)
+
+    @staticmethod
+    def change_query(**changes):
+        """The address's query with ``changes`` (``None``: removed), in place
+        (no new history entry); a ``#hand=`` fragment was read at the start already."""
         params = window.URLSearchParams.new(window.location.search)
-        params.delete("seed")
+        for name, value in changes.items():
+            if value is None:
+                params.delete(name)
+            else:
+                params.set(name, str(value))
         query = str(params.toString())
         window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
-        self.url = self.url.replace(seed=None)

@@ -36,7 +36,7 @@ import json
 from ui.model.pace import pace_for
 from ui.model.page import PageState
 from ui.model.storage import FAILED, STALE
-from ui.model.table import COMPUTER, HUMAN, Table
+from ui.model.table import COMPUTER, COSTLY, CONFIRM_SECONDS, HUMAN, Table
 
 
 async def _no_gather(winner):
@@ -78,6 +78,8 @@ class Flow:
         self._hurry_wait: asyncio.Event | None = None
         #: ...or a click that came while the trick's last card was still landing.
         self.hurried = False
+        #: Raised at every arming and withdrawal: a lapse timer of an older question does nothing.
+        self._arming = 0
 
     # What the page's state says, read-only (the state is changed only here).
     busy = property(lambda self: self.state.busy)
@@ -88,6 +90,7 @@ class Flow:
     level = property(lambda self: self.state.level)
     pace = property(lambda self: self.state.pace)
     settings = property(lambda self: self.state.settings)
+    armed = property(lambda self: self.state.armed)
 
     @property
     def match(self) -> Table:
@@ -135,7 +138,7 @@ class Flow:
 
     def choose(self, **changes):
         """The player changed settings (``lang``, ``level``, ``speed``,
-        ``count_myself``, ``practice``): the state follows at once, a turn under
+        ``count_myself``, ``practice``, ``confirm_moves``): the state follows at once, a turn under
         way included. Returns the new settings, for the caller to save."""
         settings = self.state.settings = self.state.settings.replace(**changes)
         if "lang" in changes:
@@ -146,7 +149,51 @@ class Flow:
                 table.stats.count_at(settings.level)  # the hands from now on count at this level
         if "speed" in changes:
             self.state.pace = pace_for(settings.speed, self.test_fast)
+        if not settings.confirm_moves:
+            self._drop_arm()
         return settings
+
+    # -- costly moves: a first tap asks, a second acts -------------------------
+    def asks_first(self, action: str) -> bool:
+        """Whether a tap on ``action`` only asks: a costly move (:data:`COSTLY`),
+        the player's setting on, and not asked about already."""
+        return action in COSTLY and self.state.settings.confirm_moves and self.state.armed != action
+
+    def tap(self, action: str) -> int | None:
+        """A tap on a move's button. ``None``: the move goes ahead (the caller
+        plays it through :meth:`human`); else the first tap on a costly move
+        only asked, and this is its arming (for :meth:`lapse`)."""
+        return self.arm(action) if self.asks_first(action) else None
+
+    def arm(self, action: str) -> int:
+        """The first tap on a costly move: the button asks to be confirmed (and
+        the live region says how). Returns the arming, for :meth:`lapse`."""
+        self.state.armed = action
+        self._arming += 1
+        self.table.tell(f"say.confirm.{action}")
+        self.render()
+        return self._arming
+
+    async def lapse(self, arming: int, seconds: float = CONFIRM_SECONDS) -> None:
+        """The question withdrawn once ``seconds`` pass, if it is still the one asked."""
+        await self.sleep(seconds)
+        if arming == self._arming:
+            self.disarm()
+
+    def disarm(self, said: bool = True) -> bool:
+        """The question withdrawn (time out, Escape, a tap elsewhere): nothing
+        was played, and the live region says so. ``False`` if none was asked."""
+        if self.state.armed is None:
+            return False
+        self._drop_arm()
+        if said:
+            self.table.tell("say.confirm.cancelled")
+        self.render()
+        return True
+
+    def _drop_arm(self) -> None:
+        self.state.armed = None
+        self._arming += 1
 
     def start_practice(self) -> None:
         """Practice turned on: the match on the table becomes a practice match."""
@@ -185,6 +232,7 @@ class Flow:
         return True
 
     def replace(self, table: Table) -> None:
+        self._drop_arm()
         self.table = table
         self.generation += 1
         self.hurried = False
@@ -212,7 +260,9 @@ class Flow:
 
     # -- the player's action -------------------------------------------------
     async def human(self, notations: list[str]) -> None:
-        """The player's action(s): a card (maybe with its marriage) or a button."""
+        """The player's action(s): a card (maybe with its marriage) or a button
+        (a costly one once confirmed: the caller asks :meth:`asks_first`)."""
+        self._drop_arm()  # whatever the player does now answers the question
         if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
             self.render()
             return
@@ -307,6 +357,7 @@ class Flow:
     async def ask_hint(self) -> None:
         if self.hint_pending or not self.table.human_to_move() or self.busy:
             return
+        self._drop_arm()
         self.state.hint_pending = True
         self.render()
         view = self.table.view(HUMAN)
@@ -355,6 +406,7 @@ class Flow:
         (:meth:`ui.model.table.Table.take_back`), never while a move is under way."""
         if self.busy or self.table.replay_of is not None or not self.table.take_back():
             return False
+        self._drop_arm()
         self.save()
         self.render()
         return True

@@ -54,6 +54,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"sheet.rule.{rule}" for rule in WHY_RULES if rule != "false_declaration_no_trick"}
     keys |= {f"illegal.{kind}" for kind in ("follow_higher", "follow_suit", "trump", "marriage_lead", "other")}
     keys |= {"hint.play", "hint.marry", "hint.exchange", "hint.close", "hint.declare"}
+    keys |= {f"button.{m}.confirm" for m in ("close", "declare")} | {f"say.confirm.{m}" for m in ("close", "declare")}
     return keys
 
 

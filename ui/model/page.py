@@ -31,6 +31,9 @@ class PageState(Record):
     thinking: bool = False
     #: A hint is being computed.
     hint_pending: bool = False
+    #: The costly move (``"close"``/``"declare"``) a first tap asked about: a
+    #: second tap on it acts; anything else, or the time running out, withdraws it.
+    armed: str | None = None
     #: How the last finished trick left the table: ``"hurried"``, ``"timed"`` or ``""``.
     gathered: str = ""
     #: Notice keys for the player (``notice.*``), newest last.

@@ -15,7 +15,7 @@ from ui.model.i18n import Translator
 from ui.model.record import Record, field
 from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
-from ui.model.table import COMPUTER, HUMAN, WHO, Message, Table, declare_offered
+from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered
 
 #: Display order of suits in the player's hand: colours alternate.
 HAND_SUIT_ORDER = "CHSD"
@@ -106,6 +106,10 @@ class TableModel(Record):
     focus: int | None = None
     #: The match is over: its score sheet, shown under the story.
     sheet: SheetModel | None = None
+    #: The costly move a first tap asked about, while its button shows (``""``: none): ``data-armed``.
+    armed: str = ""
+    #: The costly moves' buttons' words: their name, or the question while armed.
+    button_texts: dict = field(default_factory=dict)
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -241,6 +245,14 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     }
 
 
+def armed_fields(buttons: dict, armed: str | None, tr: Translator) -> dict:
+    """The costly move asked about (only while its button shows) and the words of those buttons."""
+    armed = armed if armed and buttons.get(armed) else ""
+    return {"armed": armed,
+            "button_texts": {name: tr.t(f"button.{name}.confirm" if name == armed else f"button.{name}")
+                             for name in COSTLY}}
+
+
 def turn_words(at: Moment, thinking: bool, tr: Translator) -> str:
     if at.showing is not None:
         return tr.t("turn.gather")
@@ -317,6 +329,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
     score = table.match.scores
     st = table.stats
     hands = len(table.match.games)
+    buttons = buttons_shown(at, table, settings, aids)
     return TableModel(
         lang=tr.lang,
         to_move="you" if at.can_act else "none" if at.hand_over and at.idle else "computer",
@@ -335,7 +348,8 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=v["points"][HUMAN]),
         turn_text=turn_words(at, state.thinking, tr),
         messages=message_lines(at, table, state.hint_pending, tr),
-        buttons=buttons_shown(at, table, settings, aids),
+        buttons=buttons,
+        **armed_fields(buttons, state.armed, tr),
         hinted_button=hint_targets(table.hint if at.can_act else None)[1],
         result_reason=v["result"]["reason"] if at.hand_over else None,
         hand_over=at.hand_over,

@@ -32,6 +32,9 @@ class Settings(Record):
     speed: str = DEFAULT_SPEED
     #: Practice: the computer's cards face up and take-backs; such a match is never counted.
     practice: bool = False
+    #: Closing the stock and declaring 66 take two taps: the first only asks
+    #: (:data:`ui.model.table.COSTLY`, :meth:`ui.model.flow.Flow.asks_first`).
+    confirm_moves: bool = True
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -49,6 +52,8 @@ class Settings(Record):
             s.speed = data["speed"]
         if isinstance(data.get("practice"), bool):
             s.practice = data["practice"]
+        if isinstance(data.get("confirm_moves"), bool):
+            s.confirm_moves = data["confirm_moves"]
         return s
 
     def to_dict(self) -> dict:

@@ -20,6 +20,11 @@ HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
 #: The points from which the default mode offers "declare 66".
 DECLARE_THRESHOLD = WINNING_POINTS
+#: Moves one tap by mistake would make dear (a closed stock, a declaration end
+#: the hand): with the player's setting on, a first tap only asks.
+COSTLY = ("close", "declare")
+#: How long that question stays before it lapses, in seconds.
+CONFIRM_SECONDS = 5.0
 
 
 def declare_offered(view: dict, count_myself: bool) -> bool:
@@ -232,10 +237,7 @@ class Table:
             return False
         kind, params = reason
         key = f"illegal.{kind}" if kind in SAID_REASONS else "illegal.other"
-        if self.messages and self.messages[-1] == Message(key, params):
-            self.tell(key, **params)  # tapped again: said again, not written twice
-        else:
-            self.say(key, **params)
+        self.say(key, **params)  # tapped again: said again, not written twice
         return True
 
     def gather(self) -> None:
@@ -259,9 +261,17 @@ class Table:
 
     def say(self, key: str, **params) -> None:
         """An event for the message line and the live region alike."""
-        self.messages.append(Message(key, params))
-        del self.messages[:-MESSAGE_LINES]
+        self.write(key, **params)
         self.tell(key, **params)
+
+    def write(self, key: str, **params) -> None:
+        """An event for the message line only; the line never shows the same
+        message twice in a row (the live region may say it again)."""
+        message = Message(key, params)
+        if self.messages and self.messages[-1] == message:
+            return
+        self.messages.append(message)
+        del self.messages[:-MESSAGE_LINES]
 
     def tell(self, key: str, **params) -> None:
         """An event for the live region only."""
@@ -293,9 +303,8 @@ class Table:
                 self.say("msg.missed_marriage")
         if len(after["completed_tricks"]) > len(before["completed_tricks"]):
             winner = after["completed_tricks"][-1]["winner"]
-            if not after["result"]:
-                self.messages.append(Message(f"msg.trick.{WHO[winner]}"))
-                del self.messages[:-MESSAGE_LINES]
+            if not after["result"]:  # numbered: two tricks in a row never read as one line repeated
+                self.write(f"msg.trick.{WHO[winner]}", n=len(after["completed_tricks"]))
             gained = after["points"][winner] - before["points"][winner]
             self.tell(f"say.trick.{WHO[winner]}", points=gained)
 
