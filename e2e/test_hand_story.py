@@ -137,7 +137,7 @@ def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
 def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
     from ui.model.storage import decode_game
     from ui.model.table import Table
-    from ui import score_sheet
+    from ui.model import sheet as score_sheet
     saved, card, final = scenarios.nearly_finished_match()
     t = Table.from_saved(decode_game(saved))
     t.apply(0, f"play:{card}")
