@@ -38,7 +38,7 @@ _trace_sys.addaudithook(_trace_import)
 del _trace_import
 """
 #: The worker's script, and the error page's (served in place of ui/dom/app.py).
-TRACED_SCRIPTS = re.compile(r"/ui/(app|bot_worker)\.py(\?.*)?$")
+TRACED_SCRIPTS = re.compile(r"/ui/(dom/app|bot_worker)\.py(\?.*)?$")
 #: The game page (``/``, ``/index.html``, any query) and its inline script.
 GAME_PAGE = re.compile(r"^[^?#]*/(index\.html)?([?#].*)?$")
 PAGE_SCRIPT = ">import ui.dom.app</script>"
