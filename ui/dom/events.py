@@ -15,12 +15,20 @@ class Events:
     def __init__(self, controls, dialogs):
         self.c = controls
         self.d = dialogs
+        #: (target, event, proxy) of every listener bound, for :meth:`unbind`.
         self.proxies = []
 
     def listen(self, el, event, handler):
         proxy = create_proxy(handler)
-        self.proxies.append(proxy)
+        self.proxies.append((el, event, proxy))
         el.addEventListener(event, proxy)
+
+    def unbind(self):
+        """Remove every listener :meth:`listen` bound (the tests' page reset, ui/dom/app.py)."""
+        for el, event, proxy in self.proxies:
+            el.removeEventListener(event, proxy)
+            proxy.destroy()
+        self.proxies = []
 
     def bind(self):
         c, d, listen = self.c, self.d, self.listen
