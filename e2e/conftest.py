@@ -36,6 +36,16 @@ What every e2e test gets here:
   test get pytest-playwright's own fresh context instead, where no snapshot
   is made unless the test asks for one.
 - ``table``: a :class:`e2e.pages.TablePage` on that page.
+- ``fresh_table``: a :class:`e2e.pages.TablePage` whose ``open(query)``
+  starts a fresh match on ONE page booted once per test process and reused
+  by every test that asks for it: ``window.sixtysixReset`` (ui/dom/app.py,
+  ``?test=1`` only) clears storage, puts the query in the address and
+  builds the page afresh as a first load does, in about a tenth of a boot's
+  CPU. That page lives in a context of its own (no other test's tab shares
+  its storage), and whatever it reports during a test fails that test. For
+  tests that need only "a fresh match with this query"; a test about a
+  boot, a reload, storage at load, two tabs, routes, init scripts or the
+  embed mode opens its own ``page``.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
   for a first load. Import it (``from e2e.conftest import open_game``) or
@@ -288,6 +298,101 @@ def page(request: pytest.FixtureRequest, page_errors: PageErrors):
 @pytest.fixture
 def table(page: Page) -> TablePage:
     return TablePage(page, open_game)
+
+
+class RoutedErrors(PageErrors):
+    """The shared page's errors, told to the test that is running (see :class:`SharedPage`)."""
+
+    def __init__(self) -> None:
+        self.target: PageErrors | None = None
+        self.target_name = ""
+        self.stray: list[str] = []  # reported while no test was attached
+        self.pages = []
+
+    @property
+    def errors(self) -> list[str]:
+        return self.target.errors if self.target is not None else self.stray
+
+    @errors.setter
+    def errors(self, value: list[str]) -> None:
+        self.stray = value
+
+
+RESET = "async (query) => { await window.sixtysixReset(query); }"
+HAS_RESET = "() => typeof window.sixtysixReset === 'function' && /(^|[?&])test=1(&|$)/.test(location.search)"
+
+
+class SharedPage:
+    """One booted game page per test process, reused by every ``fresh_table``
+    test through ``window.sixtysixReset`` (ui/dom/app.py).
+
+    It lives in a context of its own: a page of the warm context would be a
+    second tab of every other test's game (same storage, storage events).
+    Errors it reports go to the running test; those reported after a test
+    ended (its last turn still running) fail the next one's setup, naming it.
+    """
+
+    def __init__(self, browser: Browser, args: dict) -> None:
+        self.route = RoutedErrors()
+        self.context = watched_context(browser.new_context(**args), self.route.watch)
+        self.context.add_init_script(NO_SNAPSHOT)  # one boot per process: a snapshot would cost more than it saves
+        self.page: Page | None = None
+        self.viewport: dict | None = None
+
+    def attach(self, errors: PageErrors, name: str) -> Page:
+        late, before = self.route.stray, self.route.target_name
+        self.route.target, self.route.target_name, self.route.stray = errors, name, []
+        if late:
+            pytest.fail(f"the shared page reported errors after {before} ended:\n" + "\n".join(late), pytrace=False)
+        if self.page is None or self.page.is_closed():
+            self.page = self.context.new_page()
+            self.viewport = self.page.viewport_size
+        elif self.page.viewport_size != self.viewport:
+            self.page.set_viewport_size(self.viewport)
+        errors.pages.append(self.page)  # its PyScript banner is looked for too
+        return self.page
+
+    def detach(self) -> None:
+        """What the page reports from now on (the ended test's last turn) fails the next setup."""
+        self.route.target = None
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def reset_game(page: Page, query: str = "") -> Page:
+    """A fresh match on the shared page: ``query`` (``"seed=3&level=random&fast=1&worker=0"``),
+    storage cleared, the page built afresh; its first boot if it has none yet."""
+    query = query.lstrip("?")
+    query = query if re.search(r"(^|&)test=1(&|$)", query) else (f"{query}&test=1" if query else "test=1")
+    ours = not page.url.startswith("about:") and page.evaluate(HAS_RESET)
+    if not ours:  # the first test of this process (or the last one left the game)
+        return open_game(page, query)
+    try:
+        page.evaluate(RESET, f"?{query}")
+    except PlaywrightError as error:
+        log = "\n".join(PAGE_LOGS.get(page, ["(no log)"]))
+        pytest.fail(f"the page's reset to ?{query} failed: {error.message}\nlast console lines:\n{log}", pytrace=False)
+    banner = page.locator(".py-error")
+    if banner.count():
+        pytest.fail("PyScript error during the reset:\n" + "\n".join(banner.all_inner_texts()), pytrace=False)
+    expect(page.locator("html")).to_have_class(re.compile(r"(^|\s)ready(\s|$)"))
+    return page
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Browser, browser_context_args: dict):
+    shared = SharedPage(browser, browser_context_args)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def fresh_table(request: pytest.FixtureRequest, shared_page: SharedPage, page_errors: PageErrors) -> TablePage:
+    """A :class:`TablePage` on the shared page: ``open(query)`` resets it to a fresh match."""
+    page = shared_page.attach(page_errors, request.node.nodeid)
+    yield TablePage(page, reset_game)
+    shared_page.detach()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -23,7 +23,7 @@ from ui.model import botcall
 from ui.model.flow import Flow, run_now
 from ui.model.i18n import Translator, load_catalog
 from ui.model.page import PageState
-from ui.model.present import build, hand_order
+from ui.model.present import build, hand_order, message_text
 from ui.model.settings import Settings
 from ui.model.table import HUMAN, Table
 
@@ -44,6 +44,10 @@ async def no_sleep(seconds: float) -> None:
     return None
 
 
+def translator(lang: str) -> Translator:
+    return Translator(lang, load_catalog(lang, ROOT))
+
+
 class Sim:
     """A table driven like the page, through its turn loop (``ui.model.flow`` at zero
     pace with a sync bot): the player's intents, then the computer's answers."""
@@ -51,6 +55,7 @@ class Sim:
     def __init__(self, seed: int, level: str = TEST_LEVEL):
         self.seed = seed
         self.level = level
+        #: The player's settings, as the page's menu sets them (:meth:`set_count_myself`).
         self.flow = Flow(Table.new(seed), Settings(), ask=ask_now, sleep=no_sleep, clock=lambda: 0.0,
                          log=self._failed, level=level)
         self.intents: list[tuple[str, str]] = []
@@ -79,8 +84,7 @@ class Sim:
         return [c for c in self.hand() if f"play:{c}" in legal]
 
     def model(self, lang: str = "pt", settings: Settings | None = None):
-        tr = Translator(lang, load_catalog(lang, ROOT))
-        return build(self.table, PageState(settings=settings or Settings()), tr)
+        return build(self.table, PageState(settings=settings or self.flow.settings), translator(lang))
 
     # what the player does
     def do(self, kind: str, what: str) -> None:
@@ -105,6 +109,46 @@ class Sim:
     @property
     def over(self) -> bool:
         return self.table.hand_over
+
+    # -- what the page does around a tap, for the UI-logic tests in CPython ------
+    # (tests/test_ui_table_actions.py; only Sim's own methods, so the tests
+    # do not depend on how Flow and present.build are called)
+    def replay(self, intents) -> None:
+        """Do ``intents`` (a :class:`Scenario`'s) in order."""
+        for kind, what in intents:
+            self.do(kind, what)
+
+    def set_count_myself(self, on: bool = True) -> None:
+        """The menu's "count myself" box (the flow reads the same settings)."""
+        self.flow.choose(count_myself=on)
+
+    def tap(self, code: str) -> bool:
+        """A tap on a card of the hand, as ui/dom/events.py handles it: a dimmed
+        card is explained (``False``), a playable one played (``True``)."""
+        if not self.table.actions_for_card(code):
+            if not self.table.explain_refusal(code):
+                raise ValueError(f"{code} is neither playable nor refused now")
+            return False
+        self.do("card", code)
+        return True
+
+    def said(self, lang: str = "pt") -> list[str]:
+        """What the live region says since the last call (the table's new events, in words)."""
+        tr = translator(lang)
+        return [message_text(m, tr) for m in self.table.take_events()]
+
+    def log(self, lang: str = "pt") -> list[str]:
+        """The message line (the page's role="log")."""
+        return self.model(lang).messages
+
+    def card(self, code: str, lang: str = "pt"):
+        """The player's card ``code`` as the table shows it (playable, dimmed...)."""
+        return next(c for c in self.model(lang).my_cards if c.code == code)
+
+    def last_trick(self) -> list[str]:
+        """The cards of the last finished trick (the "last trick" dialog)."""
+        model = self.model()
+        return [c.code for c in model.last_trick or []]
 
 
 @dataclass
@@ -183,6 +227,49 @@ def can_declare_falsely() -> Scenario:
     """The player has a trick but fewer than 66 and may declare."""
     return find(lambda sim: "declare" in sim.legal() and sim.view()["tricks"][0] >= 1
                 and sim.view()["points"][0] < 66)
+
+
+def every_button_intent(sim: Sim) -> tuple[str, str]:
+    """The next intent of a player who uses every button: exchanges the trump,
+    announces a marriage (tapping its K), declares from 66, closes once the
+    exchange is done, and otherwise taps the first playable card."""
+    v, legal = sim.view(), sim.legal()
+    marriages = [a[6:] for a in legal if a.startswith("marry:")]
+    if "exchange" in legal:
+        return ("button", "exchange")
+    if marriages and not v["pending_marriage"]:
+        return ("card", "K" + marriages[0])
+    if "declare" in legal and v["points"][0] >= 66:
+        return ("button", "declare")
+    if "close" in legal and v["closed_by"] is None and ("button", "exchange") in sim.intents:
+        return ("button", "close")
+    return ("card", sim.playable()[0])
+
+
+def refusing(sim: Sim) -> bool:
+    """The player follows after closing, and some cards may not be played."""
+    v = sim.view()
+    return v["closed_by"] == 0 and len(v["trick"]) == 1 and len(sim.playable()) < len(sim.hand())
+
+
+def every_button() -> Scenario:
+    """A first hand, counting myself, where the player of :func:`every_button_intent`
+    exchanges, announces a marriage, closes, meets a card refused and wins by
+    declaring 66: the browser's smoke test of the table's buttons."""
+    for seed in range(1, 400):
+        sim = Sim(seed)
+        sim.set_count_myself(True)
+        refused = False
+        for _ in range(30):
+            if sim.over:
+                break
+            refused = refused or refusing(sim)
+            sim.do(*every_button_intent(sim))
+        done = {what for _, what in sim.intents}
+        if (sim.over and refused and {"exchange", "close", "declare"} <= done
+                and sim.view()["marriages"] and sim.view()["result"]["reason"] == "declared"):
+            return Scenario(seed, list(sim.intents), sim)
+    raise LookupError("no seed uses every button; widen the search")
 
 
 def nearly_finished_match() -> tuple[str, str, dict]:

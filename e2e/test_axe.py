@@ -40,9 +40,9 @@ def closing_hand() -> scenarios.Scenario:
     return scenarios.find(lambda sim: "close" in sim.legal() and sim.view()["tricks"][0] >= 1)
 
 
-def test_axe_sees_a_violation_when_there_is_one(page, open_game):
+def test_axe_sees_a_violation_when_there_is_one(fresh_table):
     """The audit itself can fail: an unlabelled image is reported with its node."""
-    open_game(page, f"seed=3&{FAST}")
+    page = fresh_table.open(f"seed=3&{FAST}").page
     page.evaluate("() => { const i = document.createElement('img'); i.id = 'bad-img'; i.src = 'assets/cards/back.svg'; document.body.append(i); }")
     violations = run_axe(page)
     assert any(v["id"] == "image-alt" and any("#bad-img" in n for n in v["nodes"]) for v in violations), describe(violations)
@@ -56,9 +56,10 @@ def open_dialog(t: TablePage, button: str, title: str):
 
 
 @pytest.mark.parametrize("lang", ["pt", "it"])
-def test_the_table_in_every_phase_and_every_dialog(page, open_game, closing_hand, lang):
+def test_the_table_in_every_phase_and_every_dialog(fresh_table, closing_hand, lang):
     audit = Audit()
-    t = TablePage(page, open_game).open(f"seed={closing_hand.seed}&{FAST}&lang={lang}")
+    t = fresh_table.open(f"seed={closing_hand.seed}&{FAST}&lang={lang}")
+    page = t.page
     t.wait_turn()
     audit(page, "the table at the start")
     for button, title in [("rules", "rules.title"), ("menu", "settings.title"), ("sheet", "sheet.title")]:

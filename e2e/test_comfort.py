@@ -54,8 +54,9 @@ def test_a_new_match_by_keyboard_puts_the_focus_on_the_table(page, open_game):
     expect_first_card_focused_once_playing(t)
 
 
-def test_a_new_match_from_the_menu_by_keyboard_after_confirming(page, open_game):
-    t = TablePage(page, open_game).open(f"seed=5&{FAST}")
+def test_a_new_match_from_the_menu_by_keyboard_after_confirming(fresh_table):
+    t = fresh_table.open(f"seed=5&{FAST}")
+    page = t.page
     t.play_first()
     t.wait_turn()
     dialog = t.open_options()
@@ -86,9 +87,10 @@ MEASURE_GATHER = """() => {
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
-def test_a_finished_trick_flies_towards_its_winners_pile(page, open_game, size):
+def test_a_finished_trick_flies_towards_its_winners_pile(fresh_table, size):
+    page = fresh_table.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    t = TablePage(page, open_game).open("seed=3&level=random")  # a real pace: the gather is seen
+    t = fresh_table.open("seed=3&level=random")  # a real pace: the gather is seen
     dialog = t.open_options()
     dialog.get_by_label(t.t("speed.label")).select_option("slow")
     t.close_dialog(dialog)

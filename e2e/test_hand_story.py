@@ -39,7 +39,8 @@ def play_to_the_end(table, sim):
     table.wait_hand_over()
 
 
-def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(table, blunder):
+def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(fresh_table, blunder):
+    table = fresh_table
     sim, _ = blunder
     play_to_the_end(table, sim)
     facts = sim.table.result_facts()
@@ -56,7 +57,8 @@ def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(table, blunder):
         expect(table.page.locator("#opp-hand").get_by_role("img", name=table.tr.card(code))).to_be_visible()
 
 
-def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
+def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder):
+    table = fresh_table
     sim, worst = blunder
     play_to_the_end(table, sim)
     table.button("review").click()
@@ -86,7 +88,8 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(table, blunder):
     expect(dialog).to_be_hidden()
 
 
-def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(table, blunder):
+def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(fresh_table, blunder):
+    table = fresh_table
     sim, _ = blunder
     play_to_the_end(table, sim)
     saved = table.stored("sixtysix.game")
@@ -105,7 +108,8 @@ def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(table, 
     assert table.stored("sixtysix.game") == saved
 
 
-def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(table, blunder, new_context, open_game):
+def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(fresh_table, blunder, new_context, open_game):
+    table = fresh_table
     sim, worst = blunder
     play_to_the_end(table, sim)
     table.button("share").click()

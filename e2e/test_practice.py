@@ -66,8 +66,8 @@ def test_practice_shows_the_cards_takes_back_and_survives_a_reload(table: TableP
     assert opponent_codes(t) == []
 
 
-def test_a_practice_hand_is_not_counted_and_the_sheet_says_so(table: TablePage):
-    t = table.open(FAST)
+def test_a_practice_hand_is_not_counted_and_the_sheet_says_so(fresh_table: TablePage):
+    t = fresh_table.open(FAST)
     set_practice(t, True)
     while t.html.get_attribute("data-to-move") != "none":
         t.play_first()

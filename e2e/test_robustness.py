@@ -13,6 +13,7 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
+from e2e import scenarios
 from e2e.conftest import DIST, FIRST_LOAD_MS, open_game
 from e2e.pages import BOT_MS, CATALOGS, TablePage
 from tools import serve
@@ -179,21 +180,37 @@ def test_the_embedded_game_keeps_its_own_save(table):
     assert json.loads(table.stored("sixtysix.game.embed")["match"]) == framed  # untouched
 
 
-def test_a_new_match_from_the_menu_while_the_computer_thinks(table):
-    table.open("seed=3&level=hard")  # real pauses: the computer thinks for a while
+def test_a_new_match_from_the_menu_while_the_computer_thinks(fresh_table):
+    # The computer is held mid-thought (its answer waits for window.sixtysixHoldBot,
+    # ?test=1 only): the new match is asked for, confirmed and saved while it thinks.
+    table = fresh_table.open(f"seed=3&{FAST}")
+    table.wait_turn()
+    table.page.evaluate("() => { window.sixtysixHoldBot = new Promise((go) => { window.releaseBot = go; }); }")
     table.play_first()
-    expect(table.html).to_have_attribute("data-busy", "1")
+    expect(table.html).to_have_attribute("data-thinking", "1")
     dialog = table.open_options()
     dialog.get_by_role("button", name=table.t("button.new_match")).click()
     confirm = table.page.get_by_role("dialog", name=table.t("confirm.title"))
     confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
     expect(confirm).to_be_hidden()
+    # Saved at once, while the old turn still waits for its answer.
+    table.page.wait_for_function("""() => {
+        try { return JSON.parse(JSON.parse(localStorage.getItem('sixtysix.game')).match).seed !== 3; }
+        catch (e) { return false; }
+    }""")
+    assert table.html.get_attribute("data-thinking") == "1", "the computer stopped thinking before the new match"
+    assert table.stored("sixtysix.stats")["matches_lost"] == 1
+    table.page.evaluate("() => { window.releaseBot(); delete window.sixtysixHoldBot; }")
     expect(table.html).to_have_attribute("data-hand", "1")
-    table.wait_turn()
     match = stored_match(table)
     assert match["seed"] != 3 and table.stored("sixtysix.stats")["matches_lost"] == 1
-    table.play_first()  # the new match plays on
-    table.wait_turn()
+    # The old turn's late answer went nowhere: the new match is exactly as CPython deals and plays it.
+    sim = scenarios.Sim(match["seed"])
+    expect(table.html).to_have_attribute("data-to-move", "none" if sim.over else "you", timeout=BOT_MS)
+    if not sim.over:  # (the random test opponent may close and lose at once)
+        assert sorted(table.hand()) == sorted(sim.hand())
+        table.play_first()  # the new match plays on
+        table.page.wait_for_selector("html[data-to-move='you'], html[data-to-move='none']")
 
 
 class HeaderlessHandler(serve.Handler):

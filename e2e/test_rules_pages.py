@@ -148,6 +148,25 @@ def message_count(page: Page) -> int:
     return page.evaluate("window.__messages.length")
 
 
+def height_messages(page: Page) -> int:
+    return page.evaluate("window.__messages.filter((m) => m.data && m.data.type === 'sixtysix:height').length")
+
+
+#: Posted by the test from inside a frame after embed.js's own reports: two
+#: animation frames (its ResizeObserver has fired by then) and a timer due
+#: after its 16 ms one. Messages from one window arrive in order, so once the
+#: host has this one, anything embed.js had posted so far has arrived too.
+BARRIER = """(n) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() =>
+    setTimeout(() => { parent.postMessage({type: 'barrier', n}, '*'); done(); }, 32))))"""
+
+
+def barrier(page: Page, frame: Frame, n: int = 0) -> None:
+    """Wait until every height embed.js in ``frame`` has posted so far reached the host (see BARRIER)."""
+    frame.evaluate(BARRIER, n)
+    page.wait_for_function("(n) => window.__messages.some((m) => m.data && m.data.type === 'barrier' && m.data.n === n)",
+                           arg=n)
+
+
 def wait_for_messages(page: Page, count: int) -> None:
     page.wait_for_function("n => window.__messages.length >= n", arg=count)
 
@@ -510,8 +529,8 @@ def test_embed_js_stays_quiet_unless_framed_with_embed_1(page: Page, origins):
     inside = game_frame_of(page)
     inside.wait_for_load_state("load")
     assert "embedded" not in inside.evaluate("document.documentElement.className")
-    page.wait_for_timeout(400)  # embed.js would have posted within a frame or two
-    assert message_count(page) == 0
+    barrier(page, inside)  # whatever embed.js would have posted is in by now
+    assert height_messages(page) == 0
     # Opened on its own with embed=1.
     page.goto(f"{a}/e2e/fixtures/game-stub.html?embed=1")
     assert "embedded" not in page.evaluate("document.documentElement.className")
@@ -542,8 +561,8 @@ def test_embed_js_posts_nothing_to_a_parent_it_was_not_told_about(page: Page, or
     add_frame(page, f"{a}/e2e/fixtures/game-stub.html?{query}")
     inside = game_frame_of(page)
     expect(inside.locator("html")).to_have_class(re.compile(r"\bembedded\b"))
-    page.wait_for_timeout(400)  # embed.js would have posted within a frame or two
-    assert message_count(page) == 0
+    barrier(page, inside)  # whatever embed.js would have posted is in by now
+    assert height_messages(page) == 0
     assert any("embed.js" in text for text in warnings)  # says why, as a warning
 
 
@@ -552,6 +571,14 @@ def test_embed_js_stops_a_runaway_growth(page: Page, origins):
     open_host(page, a)
     add_frame(page, f"{a}/e2e/fixtures/game-grow.html?embed=1")
     wait_for_messages(page, 1)
-    page.wait_for_timeout(1500)
-    assert message_count(page) <= 6
+    # Until a barrier finds no new height: the loop has stopped (unchecked it
+    # would post once per round, and pass 6 within a few rounds).
+    for n in range(12):
+        before = height_messages(page)
+        barrier(page, game_frame_of(page), n)
+        if height_messages(page) == before:
+            break
+        assert height_messages(page) <= 6
+    assert height_messages(page) <= 6
+    assert height_messages(page) == before, "embed.js was still posting"
     assert int(frame_height(page).removesuffix("px")) < 400

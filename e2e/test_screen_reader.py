@@ -20,8 +20,9 @@ def card_codes(t: TablePage) -> dict[str, str]:
     return {t.tr.card(r + s): r + s for r in "9JQKTA" for s in "CDHS"}
 
 
-def test_each_event_is_said_once_with_the_computers_card_and_the_turn(page, open_game):
-    t = TablePage(page, open_game).open(FAST)
+def test_each_event_is_said_once_with_the_computers_card_and_the_turn(fresh_table):
+    t = fresh_table.open(FAST)
+    page = t.page
     region = page.locator("#announce")
     expect(region).to_have_attribute("aria-live", "polite")
     expect(page.get_by_role("log")).to_have_attribute("aria-live", "off")  # the visible log is not re-read
@@ -45,8 +46,9 @@ def test_each_event_is_said_once_with_the_computers_card_and_the_turn(page, open
     assert len(said(t)) <= 3
 
 
-def test_names_hold_the_visible_text_and_the_stock_and_score_are_read_once(page, open_game):
-    t = TablePage(page, open_game).open(FAST)
+def test_names_hold_the_visible_text_and_the_stock_and_score_are_read_once(fresh_table):
+    t = fresh_table.open(FAST)
+    page = t.page
     expect(page.locator("button.lang")).to_have_count(2)  # PT and IT: an empty locator must not pass
     for button in page.locator("button.lang").all():
         assert button.inner_text().strip() in (button.get_attribute("aria-label") or ""), button
@@ -58,12 +60,13 @@ def test_names_hold_the_visible_text_and_the_stock_and_score_are_read_once(page,
     expect(page.locator("#score-aria")).to_have_text(t.t("score.aria", you=0, computer=0))
 
 
-def test_a_finished_trick_marks_its_winning_card(page, open_game):
-    t = TablePage(page, open_game).open("seed=3&level=random")  # a real pace: the trick stays on show
+def test_a_finished_trick_marks_its_winning_card(fresh_table):
+    t = fresh_table.open("seed=3&level=random")  # a real pace: the trick stays on show
     dialog = t.open_options()
     dialog.get_by_label(t.t("speed.label")).select_option("slow")
     t.close_dialog(dialog)
     t.play_first()
+    page = t.page
     expect(page.locator("#trick.complete")).to_be_visible(timeout=60_000)
     winner = page.locator("#trick img.wins")
     expect(winner).to_have_count(1)

@@ -36,8 +36,9 @@ def play_a_hand(t: TablePage) -> None:
         t.page.wait_for_function("() => ['you', 'none'].includes(document.documentElement.dataset.toMove)", timeout=60_000)
 
 
-def test_a_hand_counts_at_its_level_and_a_reset_asks_first(page, open_game):
-    t = TablePage(page, open_game).open(FAST)
+def test_a_hand_counts_at_its_level_and_a_reset_asks_first(fresh_table):
+    t = fresh_table.open(FAST)
+    page = t.page
     play_a_hand(t)
     saved = t.stored("sixtysix.stats")
     level = saved["levels"]["random"]

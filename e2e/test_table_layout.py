@@ -40,7 +40,9 @@ def small_targets(page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
-def test_the_table_fits_and_targets_are_large_enough(page, table, size):
+def test_the_table_fits_and_targets_are_large_enough(fresh_table, size):
+    table = fresh_table
+    page = table.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     table.open(f"seed=7&{FAST}")
     table.wait_turn()

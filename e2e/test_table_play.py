@@ -4,6 +4,10 @@ Each test takes a seed that ``scenarios`` found by playing the same match in
 CPython (the page and the bot are deterministic for a seed), replays the
 player's taps on the page, and checks what the page then shows.
 ``level=random`` picks the fast test opponent; ``fast=1`` shortens the pauses.
+What each button does (the exchange, closing and the cards it dims, marriages,
+declaring and its threshold, counting yourself) is checked in CPython
+(tests/test_ui_table_actions.py); here one hand per language presses them all.
+Every test here starts a fresh match on the shared page (``fresh_table``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,12 @@ from ui.model import botcall
 from ui.model.present import message_text
 
 FAST = "level=random&fast=1&worker=0"
+
+
+@pytest.fixture
+def table(fresh_table):
+    """Every test here needs only a fresh match: the shared page, reset (e2e/conftest.py)."""
+    return fresh_table
 
 
 def test_a_hand_played_to_its_result_scores_the_right_game_points(table):
@@ -39,131 +49,71 @@ def test_a_hand_played_to_its_result_scores_the_right_game_points(table):
     expect(table.html).to_have_attribute("data-hand", "2")
 
 
-def test_trump_exchange(table):
-    sc = scenarios.can_exchange()
-    table.open(f"seed={sc.seed}&{FAST}")
-    table.replay(sc.intents)
-    table.wait_turn()  # the computer's answer may take a while on a busy machine
-    v = sc.sim.view()
-    nine, face_up = "9" + v["trump"], v["trump_card"]
-    stock = table.page.get_by_role("img", name=table.t("stock.aria.open", n=v["stock"], trump=""), exact=False)
-    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
-                                                          trump=table.tr.card(face_up).lower()))
-    table.press("exchange")
-    expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
-                                                          trump=table.tr.card(nine).lower()))
-    expect(table.card(face_up)).to_be_visible()
-    expect(table.card(nine)).to_have_count(0)
-    table.expect_message(table.t("msg.exchange.you", gave=table.tr.card_in_text(nine), took=table.tr.card_for(face_up)))
-    expect(table.button("exchange")).to_be_hidden()
-
-
-def test_closing_turns_the_trump_away_and_dims_cards_that_may_not_be_played(table):
-    sc = scenarios.strict_follow()
-    table.open(f"seed={sc.seed}&{FAST}")
-    assert sc.intents[0] == ("button", "close")
-    table.press("close")
-    expect(table.html).to_have_attribute("data-stock-state", "closed")
-    table.expect_message(table.t("msg.close.you"))
-    trump = sc.sim.view()["trump"]
-    # the stock, one labelled image, says it is closed and names only the trump suit now
-    expect(table.page.get_by_role("img", name=table.t("stock.aria.closed", n=table.html.get_attribute("data-stock"),
-                                                      trump=table.tr.suit(trump).lower()))).to_be_visible()
-    table.replay(sc.intents[1:])
-    table.wait_turn()
-    playable = set(sc.sim.playable())
-    for code in sc.sim.hand():
-        card = table.card(code)
-        if code in playable:
-            expect(card).to_have_attribute("aria-disabled", "false")
-            expect(card).not_to_have_class(re.compile(r"\bdimmed\b"))
-        else:
-            expect(card).to_have_attribute("aria-disabled", "true")
-            expect(card).to_have_class(re.compile(r"\bdimmed\b"))
-    # a dimmed card is not played when tapped: the table says why, from the engine's reason
-    refused = next(c for c in sc.sim.hand() if c not in playable)
-    table.card(refused).click(force=True)  # Playwright refuses aria-disabled elements; a finger does not
-    expect(table.html).to_have_attribute("data-to-move", "you")
-    expect(table.card(refused)).to_be_visible()
-    expect(table.page.locator("#trick img")).to_have_count(1)
-    assert sc.sim.table.explain_refusal(refused)
-    why = message_text(sc.sim.table.messages[-1], table.tr)
-    table.expect_message(why)
-    # Enter on it says it again in the live region (written once in the log)
-    table.card(refused).focus()
-    table.page.keyboard.press("Enter")
-    expect(table.page.locator("#announce p").last).to_have_text(why)
-    assert table.messages().count(why) == 1
-    expect(table.page.locator("#trick img")).to_have_count(1)
-    # a playable one is played
-    table.play(sorted(playable)[0])
-    expect(table.card(sorted(playable)[0])).to_have_count(0)
-
-
-@pytest.mark.parametrize("points", [20, 40])
-def test_tapping_a_king_announces_the_marriage(table, points):
-    sc = scenarios.can_marry(points)
-    table.open(f"seed={sc.seed}&{FAST}")
-    table.replay(sc.intents)
-    suit = next(a[6:] for a in sc.sim.legal() if a.startswith("marry:")
-                and (a[6:] == sc.sim.view()["trump"]) == (points == 40))
-    table.play("K" + suit)
-    table.expect_message(table.t("msg.marriage.you", suit=table.tr.suit(suit).lower(), points=points))
-    table.expect_in_last_trick("K" + suit)
-
-
-def test_a_marriage_before_the_first_trick_is_explained(table):
-    sc = scenarios.missed_marriage()
-    table.open(f"seed={sc.seed}&{FAST}")
-    table.replay(sc.intents)
-    v = sc.sim.view()
-    suit = next(s for s in "CDHS" if f"K{s}" in v["hand"] and f"Q{s}" in v["hand"])
-    table.play("K" + suit)
-    table.expect_message(table.t("msg.missed_marriage"))
-
-
-def test_declaring_66(table):
-    sc = scenarios.can_declare()
-    table.open(f"seed={sc.seed}&{FAST}")
-    expect(table.page.locator("#points")).to_have_text(table.t("points.you", n=0))
-    table.replay(sc.intents)
-    table.wait_turn()
-    points = sc.sim.view()["points"][0]
-    expect(table.page.locator("#points")).to_have_text(table.t("points.you", n=points))
-    sc.sim.do("button", "declare")
-    table.press("declare")
-    table.wait_hand_over()
-    expect(table.html).to_have_attribute("data-result", "declared")
-    table.expect_score(*sc.sim.table.match.scores)
-    gp = sc.sim.view()["result"]["game_points"]
-    table.expect_message(table.t("result.declared.you", points=points, gp=table.tr.game_points(gp)))
-
-
-def test_counting_myself_hides_my_points_and_a_false_declaration_costs_the_hand(table):
-    sc = scenarios.can_declare_falsely()
-    table.open(f"seed={sc.seed}&{FAST}")
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_every_button_of_the_table_in_a_hand(table, lang):
+    """A smoke test of the buttons and taps whose logic tests/test_ui_table_actions.py
+    checks in CPython: "count myself" in the menu, the exchange, a marriage by
+    tapping its K, closing, a dimmed card refused (tap and Enter), declaring 66.
+    CPython plays the same hand alongside, step by step, and says what to expect."""
+    sc = scenarios.every_button()
+    sim = scenarios.Sim(sc.seed)
+    table.open(f"seed={sc.seed}&{FAST}&lang={lang}")
+    tr = table.tr
     dialog = table.open_options()
     dialog.get_by_label(table.t("settings.count_myself")).check()
     table.close_dialog(dialog)
+    sim.set_count_myself(True)
     expect(table.page.locator("#points")).to_have_text(table.t("points.hidden"))
-    table.replay(sc.intents)
-    table.wait_turn()
-    expect(table.button("declare")).to_be_visible()
-    sc.sim.do("button", "declare")
-    table.press("declare")
-    table.wait_hand_over()
-    expect(table.html).to_have_attribute("data-result", "false_declaration")
-    table.expect_score(*sc.sim.table.match.scores)
     assert table.stored("sixtysix.settings")["count_myself"] is True
-
-
-def test_by_default_declare_is_offered_only_from_66(table):
-    sc = scenarios.can_declare_falsely()
-    table.open(f"seed={sc.seed}&{FAST}")
-    table.replay(sc.intents)
-    table.wait_turn()
-    expect(table.button("close")).to_be_visible()
-    expect(table.button("declare")).to_be_hidden()
+    stock = table.page.locator("#stock")
+    refused = False
+    while not sim.over:
+        table.wait_turn()
+        v = sim.view()
+        if not refused and scenarios.refusing(sim):
+            refused = True
+            playable = set(sim.playable())
+            for code in sim.hand():
+                expect(table.card(code)).to_have_attribute("aria-disabled", "false" if code in playable else "true")
+            dimmed = table.hand_group.locator("button.dimmed")
+            expect(dimmed).to_have_count(len(sim.hand()) - len(playable))
+            code = next(c for c in sim.hand() if c not in playable)
+            table.card(code).click(force=True)  # Playwright refuses aria-disabled elements; a finger does not
+            sim.tap(code)
+            why = message_text(sim.table.messages[-1], tr)
+            table.expect_message(why)
+            table.card(code).focus()
+            table.page.keyboard.press("Enter")  # said again in the live region, written once
+            expect(table.page.locator("#announce p").last).to_have_text(why)
+            assert table.messages().count(why) == 1
+            expect(table.page.locator("#trick img")).to_have_count(1)
+            expect(table.html).to_have_attribute("data-to-move", "you")
+        kind, what = scenarios.every_button_intent(sim)
+        table.do((kind, what))
+        sim.do(kind, what)
+        if what == "exchange":
+            nine = "9" + v["trump"]
+            expect(stock).to_have_attribute("aria-label", table.t("stock.aria.open", n=v["stock"],
+                                                                  trump=tr.card(nine).lower()))
+            expect(table.card(v["trump_card"])).to_be_visible()
+            table.expect_message(table.t("msg.exchange.you", gave=tr.card_in_text(nine), took=tr.card_for(v["trump_card"])))
+            expect(table.button("exchange")).to_be_hidden()
+        elif what == "close":
+            expect(table.html).to_have_attribute("data-stock-state", "closed")
+            table.expect_message(table.t("msg.close.you"))
+            # the stock, one labelled image, says it is closed and names only the trump suit now
+            expect(stock).to_have_attribute("aria-label", table.t("stock.aria.closed", n=sim.view()["stock"],
+                                                                  trump=tr.suit(v["trump"]).lower()))
+        elif kind == "card" and f"marry:{what[1]}" in v["legal"]:
+            points = 40 if what[1] == v["trump"] else 20
+            table.expect_message(table.t("msg.marriage.you", suit=tr.suit(what[1]).lower(), points=points))
+    assert refused, "the hand met no refused card: scenarios.every_button() changed?"
+    table.wait_hand_over()
+    expect(table.html).to_have_attribute("data-result", "declared")
+    table.expect_score(*sim.table.match.scores)
+    result = sim.view()["result"]
+    points = sim.view()["points"][0]
+    table.expect_message(table.t("result.declared.you", points=points, gp=tr.game_points(result["game_points"])))
 
 
 def test_the_hint_shows_the_hard_bots_choice_for_my_view(table):

@@ -64,7 +64,8 @@ def test_switching_language_changes_every_text_and_persists(table):
     assert table.stored("sixtysix.settings")["lang"] == "pt"
 
 
-def test_lang_parameter_picks_the_language(table):
+def test_lang_parameter_picks_the_language(fresh_table):
+    table = fresh_table
     table.open(f"lang=it&seed=3&{FAST}")
     expect(table.html).to_have_attribute("lang", "it")
     expect(table.button("hint")).to_be_visible()
@@ -145,7 +146,8 @@ def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
     assert json.loads(table.stored("sixtysix.game")["match"])["seed"] != 5
 
 
-def test_a_waiting_update_is_applied_between_hands_and_stats_count_the_hand(table):
+def test_a_waiting_update_is_applied_between_hands_and_stats_count_the_hand(fresh_table):
+    table = fresh_table
     table.open(f"seed=3&{FAST}")
     # What sw-register.js does when a new version is installed and waiting.
     table.page.evaluate("""() => {

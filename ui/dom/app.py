@@ -185,28 +185,95 @@ def catalogs():
 
 
 class TestReset:
-    """``window.sixtysixReset(query)`` (``?test=1`` only): the page built afresh
-    from ``query`` with storage cleared, reusing the booted runtime and bot worker."""
+    """``?test=1`` (tests only): ``window.sixtysixReset(query)`` starts the page
+    afresh in place, so the e2e tests reuse one booted page (e2e/conftest.py).
 
-    def __init__(self, page, catalogs):
-        self.page, self.catalogs = page, catalogs
-        window.sixtysixReset = create_proxy(self.reset)
+    It returns a Promise. It stops the old page (every listener unbound; a
+    turn under way, even a computer's thought, stops at its next step and
+    never draws or saves again), closes the dialogs, clears localStorage and
+    sessionStorage, puts ``query`` (``"?lang=it&seed=7&fast=1&worker=0&test=1"``)
+    in the address, puts the page's markup back as it was before the first
+    start, and builds and starts :class:`Page` as a first load does. It
+    resolves once ``<html>`` is ``ready`` again with the new table drawn.
+    The bot worker is kept (it holds no game).
 
-    def reset(self, query):
-        return asyncio.ensure_future(self.rebuild(str(query)))
+    Also: while ``window.sixtysixHoldBot`` is a pending Promise, the bot's
+    answers wait for it, so a test can act while the computer is thinking
+    (``data-thinking="1"``) and then let it go on.
+    """
 
-    async def rebuild(self, query):
-        root.classList.remove("ready")
-        self.page.stop()
-        window.localStorage.clear()
-        window.sessionStorage.clear()
-        window.history.replaceState(None, "", str(window.location.pathname) + query)
-        url = UrlOptions.parse(query)
-        old = self.page.worker
-        worker = old if old.in_worker == url.worker else BotWorker(in_worker=url.worker)
-        self.page = Page(url, self.catalogs, worker)
-        asyncio.ensure_future(self.page.start())
-        await asyncio.sleep(0)  # the start runs to its first wait: the table is drawn, "ready" set
+    def __init__(self, catalogs):
+        self.catalogs = catalogs
+        self.page = None
+        self.workers = {}  # in_worker -> the BotWorker made for it
+        # The page as it was before the first start: <html>'s attributes and the body's parts.
+        self.attributes = {str(a.name): str(a.value) for a in root.attributes}
+        self.parts = [el.cloneNode(True) for el in window.document.body.children if str(el.tagName) != "SCRIPT"]
+        window.sixtysixReset = create_proxy(self.promise)
+
+    def worker(self, url):
+        if url.worker not in self.workers:
+            self.workers[url.worker] = BotWorker(in_worker=url.worker, hold=bot_hold)
+        return self.workers[url.worker]
+
+    def promise(self, query):
+        done = asyncio.ensure_future(self.reset(str(query)))
+
+        def executor(resolve, reject):
+            def settle(future):
+                error = None if future.cancelled() else future.exception()
+                if future.cancelled() or error is not None:
+                    reject(f"sixtysixReset failed: {error!r}")
+                else:
+                    resolve(None)
+            done.add_done_callback(settle)
+
+        proxy = create_proxy(executor)  # called at once by the Promise's constructor
+        try:
+            return window.Promise.new(proxy)
+        finally:
+            proxy.destroy()
+
+    async def reset(self, query):
+        if self.page is not None:
+            self.page.stop()
+        for name in ("localStorage", "sessionStorage"):
+            try:
+                getattr(window, name).clear()
+            except Exception:  # storage blocked: nothing to clear
+                pass
+        window.history.replaceState(None, "", query if query.startswith("?") else "?" + query)
+        self.restore_markup()
+        url = UrlOptions.parse(str(window.location.search or ""))
+        self.page = Page(url, self.catalogs, self.worker(url))
+        started = asyncio.ensure_future(self.page.start())
+        while not started.done() and not root.classList.contains("ready"):
+            await asyncio.sleep(0)
+        if not root.classList.contains("ready"):
+            raise RuntimeError("the page did not start again (see the console)")
+
+    def restore_markup(self):
+        document = window.document
+        for name in [str(a.name) for a in root.attributes]:
+            if name not in self.attributes:
+                root.removeAttribute(name)
+        for name, value in self.attributes.items():
+            root.setAttribute(name, value)
+        for el in [el for el in document.body.children if str(el.tagName) != "SCRIPT"]:
+            el.remove()
+        scripts = document.body.querySelector(":scope > script")
+        for part in self.parts:
+            document.body.insertBefore(part.cloneNode(True), scripts)
+        if document.activeElement:
+            document.activeElement.blur()
+        window.scrollTo(0, 0)
+
+
+async def bot_hold():
+    """Tests only: wait while ``window.sixtysixHoldBot`` is a pending Promise."""
+    hold = getattr(window, "sixtysixHoldBot", None)
+    if hold is not None and hasattr(hold, "then"):
+        await hold
 
 
 async def main():
@@ -215,9 +282,11 @@ async def main():
     try:
         url = UrlOptions.parse(str(window.location.search or ""))
         texts = catalogs()
-        page = Page(url, texts, BotWorker(in_worker=url.worker))
         if url.test:
-            TestReset(page, texts)
+            reset = TestReset(texts)  # before the first start: it keeps the markup as it was
+            page = reset.page = Page(url, texts, reset.worker(url))
+        else:
+            page = Page(url, texts, BotWorker(in_worker=url.worker))
         await page.start()
     except Exception as exc:
         log_error("start", exc)

@@ -17,10 +17,16 @@ def log_error(where, exc):
     window.console.error(f"Sixty-Six: {where}: {type(exc).__name__}: {exc}")
 
 
+async def _no_hold():
+    return None
+
+
 class BotWorker:
-    def __init__(self, in_worker: bool = True):
+    def __init__(self, in_worker: bool = True, hold=_no_hold):
         #: ``False`` (``?worker=0``, tests only): the computer thinks on this page.
         self.in_worker = in_worker
+        #: Awaited before an answer is handed back (the tests' hold; ui/dom/app.py).
+        self.hold = hold
         self.worker = None
         self.booting = None
 
@@ -58,6 +64,7 @@ class BotWorker:
             result = await result
         # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
         window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
+        await self.hold()
         return str(result)
 
     async def call_or_none(self, function, *args):
