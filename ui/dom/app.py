@@ -211,6 +211,11 @@ class TestReset:
         self.parts = [el.cloneNode(True) for el in window.document.body.children if str(el.tagName) != "SCRIPT"]
         window.sixtysixReset = create_proxy(self.promise)
 
+    def open(self, url):
+        """The page for ``url``, with the bot worker kept for its mode."""
+        self.page = Page(url, self.catalogs, self.worker(url))
+        return self.page
+
     def worker(self, url):
         if url.worker not in self.workers:
             self.workers[url.worker] = BotWorker(in_worker=url.worker, hold=bot_hold)
@@ -244,9 +249,7 @@ class TestReset:
                 pass
         window.history.replaceState(None, "", query if query.startswith("?") else "?" + query)
         self.restore_markup()
-        url = UrlOptions.parse(str(window.location.search or ""))
-        self.page = Page(url, self.catalogs, self.worker(url))
-        started = asyncio.ensure_future(self.page.start())
+        started = asyncio.ensure_future(self.open(UrlOptions.parse(str(window.location.search or ""))).start())
         while not started.done() and not root.classList.contains("ready"):
             await asyncio.sleep(0)
         if not root.classList.contains("ready"):
@@ -284,7 +287,7 @@ async def main():
         texts = catalogs()
         if url.test:
             reset = TestReset(texts)  # before the first start: it keeps the markup as it was
-            page = reset.page = Page(url, texts, reset.worker(url))
+            page = reset.open(url)
         else:
             page = Page(url, texts, BotWorker(in_worker=url.worker))
         await page.start()
