@@ -373,11 +373,7 @@ def reset_game(page: Page, query: str = "") -> Page:
     except PlaywrightError as error:
         log = "\n".join(PAGE_LOGS.get(page, ["(no log)"]))
         pytest.fail(f"the page's reset to ?{query} failed: {error.message}\nlast console lines:\n{log}", pytrace=False)
-    banner = page.locator(".py-error")
-    if banner.count():
-        pytest.fail("PyScript error during the reset:\n" + "\n".join(banner.all_inner_texts()), pytrace=False)
-    expect(page.locator("html")).to_have_class(re.compile(r"(^|\s)ready(\s|$)"))
-    return page
+    return live(page, "during the reset")
 
 
 @pytest.fixture(scope="session")
@@ -426,9 +422,14 @@ def open_game(page: Page, query: str = "", path: str = "./") -> Page:
         state = page.evaluate("document.documentElement.className + ' | ' + document.body.innerText.slice(0, 300)")
         log = "\n".join(PAGE_LOGS.get(page, ["(no log: page not opened through the context fixture)"]))
         pytest.fail(f"{page.url} not ready after {FIRST_LOAD_MS / 1000:.0f} s.\n<html class | text>: {state}\nlast console lines:\n{log}", pytrace=False)
+    return live(page, "while loading")
+
+
+def live(page: Page, when: str) -> Page:
+    """Fail at once on a PyScript error banner; else wait for ``<html class="ready">``."""
     banner = page.locator(".py-error")
     if banner.count():
-        pytest.fail("PyScript error while loading:\n" + "\n".join(banner.all_inner_texts()), pytrace=False)
+        pytest.fail(f"PyScript error {when}:\n" + "\n".join(banner.all_inner_texts()), pytrace=False)
     expect(page.locator("html")).to_have_class(re.compile(r"(^|\s)ready(\s|$)"))
     return page
 
