@@ -100,3 +100,45 @@ def test_save_game_encodes_the_match_once(monkeypatch):
     assert store.save_game(table.match, 0) == SAVED and len(calls) == 1
     assert store.save_game(table.match, 0) == SAVED and len(calls) == 2  # unchanged: no new revision
     assert store.revision == 1
+
+
+def test_practice_turned_on_during_a_replay_is_saved_with_the_match():
+    from ui.model.replay import replay_table
+
+    flow, keeper, _ = flow_on(Table.new(5))
+    flow.save()
+    hand = flow.table.hand_record()
+    flow.start_replay(replay_table(hand))
+    flow.start_practice()
+    assert keeper.store.load_game().practice is not None
+
+
+def test_adopting_another_tabs_match_leaves_a_replays_counts_alone():
+    from ui.model.replay import replay_table
+
+    backend = MemoryBackend()
+    flow, _, _ = flow_on(Table.new(5), store=Store(backend))
+    flow.save()
+    other = Store(backend)
+    theirs = Table.from_saved(other.load_game(), other.load_stats())
+    theirs.match.apply(theirs.match.game.legal_actions()[0])
+    other.save_game(theirs.match, 0)
+    replay = replay_table(flow.table.hand_record())
+    throwaway = replay.stats
+    flow.start_replay(replay)
+    assert flow.adopt_newer()
+    assert flow.table is replay and replay.stats is throwaway
+    assert records.dumps(flow.match.match) == records.dumps(theirs.match)
+
+
+def test_a_stopped_flow_lets_the_computer_play_no_more():
+    table = Table.new(next(s for s in range(1, 80) if Table.new(s).computer_to_move()))
+    asked = []
+    flow = Flow(table, Settings(), ask=lambda *a: asked.append(a), sleep=None, clock=lambda: 0.0)
+    flow.stop()
+    coro = flow.computer_turns()
+    try:
+        coro.send(None)
+    except StopIteration:
+        pass
+    assert asked == [] and table.computer_to_move()

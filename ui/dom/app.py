@@ -175,6 +175,7 @@ class Page:
         """Leave nothing behind: listeners off, the turn loop stopped, dialogs closed."""
         self.events.unbind()
         self.flow.stop()
+        self.dialogs.stop()
         for dialog in window.document.querySelectorAll("dialog[open]"):
             dialog.close()
         by_id("announce").replaceChildren()
@@ -242,6 +243,7 @@ class TestReset:
     async def reset(self, query):
         if self.page is not None:
             self.page.stop()
+        window.sixtysixHoldBot = None  # a test that failed while holding the computer lets it go
         for name in ("localStorage", "sessionStorage"):
             try:
                 getattr(window, name).clear()

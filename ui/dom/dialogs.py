@@ -92,6 +92,11 @@ class Dialogs:
             self.review.bind(self.listeners)
         self.moves.spawn(self.review.open(hand))
 
+    def stop(self):
+        """The review's analysis stops (the page is built afresh)."""
+        if self.review is not None:
+            self.review.stop()
+
     def refresh(self):
         """Redraw the open dialogs (the language changed)."""
         if by_id("last-trick-dialog").open:

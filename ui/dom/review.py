@@ -91,6 +91,11 @@ class ReviewDialog:
             self.render()
         self.render()
 
+    def stop(self):
+        """An analysis under way stops at its next step (the page is built afresh)."""
+        self.run_id += 1
+        self.pending = []
+
     def on_show_computer(self, event):
         self.show_computer = bool(event.target.checked)
         if self.hand is not None:

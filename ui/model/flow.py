@@ -74,6 +74,8 @@ class Flow:
         table.stats.count_at(level)
         #: Raised whenever the table is replaced: a computer turn under way stops.
         self.generation = 0
+        #: :meth:`stop` was called: this flow never acts again.
+        self.stopped = False
         #: The pause under way that a click, tap or key may cut short...
         self._hurry_wait: asyncio.Event | None = None
         #: ...or a click that came while the trick's last card was still landing.
@@ -198,7 +200,7 @@ class Flow:
     def start_practice(self) -> None:
         """Practice turned on: the match on the table becomes a practice match."""
         self.match.start_practice()
-        self.save()
+        self.save(self.match)  # the match itself, even while a replayed deal is on show
 
     def reset_stats(self):
         """Every level's counts gone; returns the statistics, for the caller to save."""
@@ -213,9 +215,10 @@ class Flow:
         for table in self.tables():
             table.use_stats(stats)
 
-    def save(self) -> None:
-        """Save the table; a newer match saved by another tab is adopted, never written over."""
-        status = self.save_table(self.table)
+    def save(self, table: Table | None = None) -> None:
+        """Save the table (``table``, else the one on show); a newer match saved
+        by another tab is adopted, never written over."""
+        status = self.save_table(table or self.table)
         if status == STALE:
             self.adopt_newer()
         elif status == FAILED:
@@ -226,7 +229,7 @@ class Flow:
         table = self.load_newer()
         if table is None:
             return False
-        self.use_stats(table.stats)
+        table.stats.count_at(self.state.level)  # a replayed deal on show keeps its own throwaway counts
         self.adopt(table)
         self.tell_once("notice.other_tab")
         return True
@@ -241,6 +244,7 @@ class Flow:
         """This flow is done (the page builds itself afresh): a turn under way
         stops at its next step, and nothing of it is drawn or saved any more."""
         self.generation += 1
+        self.stopped = True
         self.draw, self.save_table = _no_draw, _no_save
         if self._hurry_wait is not None:
             self._hurry_wait.set()
@@ -281,7 +285,7 @@ class Flow:
     # -- the computer's turns ------------------------------------------------
     async def computer_turns(self) -> None:
         """Let the computer act until it is the player's turn or the hand ends."""
-        if self.busy:
+        if self.busy or self.stopped:
             return
         self.state.busy = True
         generation = self.generation
@@ -397,6 +401,8 @@ class Flow:
             return
         while self.busy:
             await self.sleep(0.02)
+        if self.stopped:
+            return
         landing()
         self.render()
         await self.computer_turns()
