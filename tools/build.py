@@ -215,7 +215,8 @@ def build_app_zip(out: Path) -> int:
     for pkg in APP_PACKAGES:
         if (ROOT / pkg).is_dir():
             for f in files_under(ROOT / pkg):
-                if not is_test(f.relative_to(ROOT)):
+                # Python only: ui/table.css is loaded by URL, never from the zip.
+                if f.suffix == ".py" and not is_test(f.relative_to(ROOT)):
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
     # PyScript's own package too, whole: it writes it as source at every start
     # and compiles what it imports (about 30 ms). Once ``pyscript`` comes from
