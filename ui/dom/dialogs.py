@@ -9,6 +9,7 @@ from pyscript.ffi import to_js
 from ui.dom.elements import by_id, set_text, show_dialog
 from ui.dom.sheet import draw_sheet
 from ui.model import share
+from ui.model.present import build
 from ui.model.settings import PLAYER_LEVELS
 from ui.model.sheet import model as sheet_model
 
@@ -37,8 +38,6 @@ class Dialogs:
         show_dialog("last-trick-dialog")
 
     def fill_last_trick(self):
-        from ui.model.present import build
-
         self.renderer.fill_last_trick(build(self.flow.table, self.flow.state, self.texts()))
 
     # The statistics' and the review's modules are imported when first drawn:
