@@ -318,7 +318,7 @@ class RoutedErrors(PageErrors):
         self.stray = value
 
 
-RESET = "async (query) => { await window.sixtysixReset(query); }"
+RESET = "async ([query, storage]) => { await window.sixtysixReset(query, storage); }"
 HAS_RESET = "() => typeof window.sixtysixReset === 'function' && /(^|[?&])test=1(&|$)/.test(location.search)"
 
 
@@ -360,16 +360,19 @@ class SharedPage:
         self.context.close()
 
 
-def reset_game(page: Page, query: str = "") -> Page:
+def reset_game(page: Page, query: str = "", storage: dict | None = None) -> Page:
     """A fresh match on the shared page: ``query`` (``"seed=3&level=random&fast=1&worker=0"``),
-    storage cleared, the page built afresh; its first boot if it has none yet."""
+    storage cleared (then ``storage``'s entries stored: ``{"sixtysix.game": saved}``
+    resumes a saved match), the page built afresh; its first boot if it has none yet."""
     query = query.lstrip("?")
     query = query if re.search(r"(^|&)test=1(&|$)", query) else (f"{query}&test=1" if query else "test=1")
     ours = not page.url.startswith("about:") and page.evaluate(HAS_RESET)
     if not ours:  # the first test of this process (or the last one left the game)
-        return open_game(page, query)
+        open_game(page, query)
+        if not storage:
+            return page
     try:
-        page.evaluate(RESET, f"?{query}")
+        page.evaluate(RESET, [f"?{query}", storage or {}])
     except PlaywrightError as error:
         log = "\n".join(PAGE_LOGS.get(page, ["(no log)"]))
         pytest.fail(f"the page's reset to ?{query} failed: {error.message}\nlast console lines:\n{log}", pytrace=False)

@@ -33,8 +33,13 @@ class TablePage:
         self.html = page.locator("html")
 
     # -- opening ---------------------------------------------------------------
-    def open(self, query: str = "") -> "TablePage":
-        self._open_game(self.page, query)
+    def open(self, query: str = "", storage: dict | None = None) -> "TablePage":
+        """Open (or, on the shared page, reset to) ``query``. ``storage``
+        (``{"sixtysix.game": saved}``; the shared page's reset only) is what the page finds saved."""
+        if storage:
+            self._open_game(self.page, query, storage=storage)
+        else:
+            self._open_game(self.page, query)
         return self
 
     def reload(self) -> "TablePage":

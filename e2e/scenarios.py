@@ -276,6 +276,17 @@ def nearly_finished_match() -> tuple[str, str, dict]:
     """A saved game (the page's localStorage text) one tap before the match ends:
     the player's last card of the deciding hand. Returns (saved text, card, the
     finished match's scores and winner)."""
+    return _one_tap_before(lambda t: t.match_over)
+
+
+def nearly_finished_hand() -> tuple[str, str, dict]:
+    """Like :func:`nearly_finished_match`, one tap before a hand ends on its
+    last trick with the match going on (a score sheet of a few hands)."""
+    return _one_tap_before(lambda t: t.hand_over and not t.match_over
+                           and t.view(HUMAN)["result"]["reason"] == "last_trick")
+
+
+def _one_tap_before(finished) -> tuple[str, str, dict]:
     import json
 
     from sixtysix import records
@@ -284,7 +295,7 @@ def nearly_finished_match() -> tuple[str, str, dict]:
 
     for seed in range(1, 300):
         t = Table.new(seed)
-        while not t.match_over:
+        while not finished(t) and not t.match_over:
             if t.hand_over:
                 t.next_hand()
                 continue
@@ -292,11 +303,11 @@ def nearly_finished_match() -> tuple[str, str, dict]:
             v = t.view(p)
             t.apply(p, "declare" if "declare" in v["legal"] and v["points"][p] >= 66 else v["legal"][0])
         last = t.view(HUMAN)["history"][-1]
-        if last["player"] != HUMAN or not last["action"].startswith("play:"):
+        if not finished(t) or last["player"] != HUMAN or not last["action"].startswith("play:"):
             continue
         rec = records.to_dict(t.match)
         rec["hands"][-1]["actions"] = rec["hands"][-1]["actions"][:-1]
         rec["hands"][-1].pop("result", None)
         saved = json.dumps({"version": VERSION, "match": json.dumps(rec), "counted_hands": len(rec["hands"]) - 1})
         return saved, last["action"][5:], {"scores": t.match.scores, "winner": t.match.winner}
-    raise LookupError("no match ends with the player's card")
+    raise LookupError("no hand or match ends with the player's card")

@@ -192,7 +192,8 @@ class TestReset:
     It returns a Promise. It stops the old page (every listener unbound; a
     turn under way, even a computer's thought, stops at its next step and
     never draws or saves again), closes the dialogs, clears localStorage and
-    sessionStorage, puts ``query`` (``"?lang=it&seed=7&fast=1&worker=0&test=1"``)
+    sessionStorage, then stores the optional second argument's entries
+    (``{"sixtysix.game": text}``: a saved match to resume), puts ``query`` (``"?lang=it&seed=7&fast=1&worker=0&test=1"``)
     in the address, puts the page's markup back as it was before the first
     start, and builds and starts :class:`Page` as a first load does. It
     resolves once ``<html>`` is ``ready`` again with the new table drawn.
@@ -222,8 +223,9 @@ class TestReset:
             self.workers[url.worker] = BotWorker(in_worker=url.worker, hold=bot_hold)
         return self.workers[url.worker]
 
-    def promise(self, query):
-        done = asyncio.ensure_future(self.reset(str(query)))
+    def promise(self, query, storage=None):
+        saved = storage.to_py() if hasattr(storage, "to_py") else {}
+        done = asyncio.ensure_future(self.reset(str(query), {str(k): str(v) for k, v in saved.items()}))
 
         def executor(resolve, reject):
             def settle(future):
@@ -240,7 +242,7 @@ class TestReset:
         finally:
             proxy.destroy()
 
-    async def reset(self, query):
+    async def reset(self, query, storage):
         if self.page is not None:
             self.page.stop()
         window.sixtysixHoldBot = None  # a test that failed while holding the computer lets it go
@@ -249,6 +251,8 @@ class TestReset:
                 getattr(window, name).clear()
             except Exception:  # storage blocked: nothing to clear
                 pass
+        for key, text in storage.items():  # what the new page finds saved, as after a reload
+            window.localStorage.setItem(key, text)
         window.history.replaceState(None, "", query if query.startswith("?") else "?" + query)
         self.restore_markup()
         started = asyncio.ensure_future(self.open(UrlOptions.parse(str(window.location.search or ""))).start())
