@@ -16,7 +16,7 @@ from e2e import scenarios
 from e2e.pages import BOT_MS, TablePage
 from sixtysix.review import costliest, review
 from ui.model import story
-from ui.model.review import costly_text
+from ui.model.review import costly_text, is_costly
 
 FAST = "level=random&fast=1"
 REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
@@ -24,13 +24,23 @@ REVIEW_MS = 120_000  # a whole hand's review in Pyodide on a busy machine
 
 @pytest.fixture(scope="module")
 def blunder():
-    """The first seed whose hand, played with the first playable card, holds a costly decision."""
+    """The first seed whose hand, played with the first playable card, holds a costly decision:
+    (its Sim, the costliest decisions, all the player's decisions valued)."""
     for seed in range(1, 60):
         sim = scenarios.play_out(seed)
-        worst = costliest(review(sim.table.game, 0))
+        decisions = review(sim.table.game, 0)
+        worst = costliest(decisions)
         if worst:
-            return sim, worst
+            return sim, worst, decisions
     raise LookupError("no seed with a costly decision")
+
+
+def frame_of(sim, index: int) -> int:
+    """The review's frame (0-based trick) of the hand's ``index``-th action."""
+    from ui.model.review import frames
+    rec = sim.table.hand_record()
+    return next(k for k, f in enumerate(frames(rec["deck"], rec["dealer"], rec["actions"]))
+                if any(i == index for i, _, _ in f.actions))
 
 
 def play_to_the_end(table, sim):
@@ -41,7 +51,7 @@ def play_to_the_end(table, sim):
 
 def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(fresh_table, blunder):
     table = fresh_table
-    sim, _ = blunder
+    sim, _, _ = blunder
     play_to_the_end(table, sim)
     facts = sim.table.result_facts()
     expect(table.html).to_have_attribute("data-result", facts["reason"])
@@ -59,7 +69,7 @@ def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(fresh_table, blu
 
 def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder):
     table = fresh_table
-    sim, worst = blunder
+    sim, worst, decisions = blunder
     play_to_the_end(table, sim)
     table.button("review").click()
     dialog = table.page.get_by_role("dialog", name=table.t("review.title"))
@@ -78,8 +88,29 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder
     # the blunder's frame, reached from its line, shows it marked
     dialog.locator(".costly").first.click()
     expect(dialog.locator(f'.review-decision[data-index="{worst[0].index}"]')).to_have_attribute("data-costly", "1")
-    # the computer's decisions, valued from its own view, on demand
+    at = dialog.get_attribute("data-frame")
+    # ... and in the chart: its bar marked costly and named for its cost, the other bars not costly
+    bars = dialog.get_by_role("group", name=table.t("review.chart")).get_by_role("button")
+    expect(bars).to_have_count(frames)
+    blunder_bar = bars.nth(int(at) - 1)
+    expect(blunder_bar).to_have_attribute("data-costly", "1")
+    expect(blunder_bar).to_have_attribute("aria-current", "step")
+    assert dialog.locator('.bar[data-costly="1"]').count() == len({frame_of(sim, d.index) for d in decisions if is_costly(d)})
+    # a bar takes the review to its trick; the blunder's card and the best one are marked on the cards
+    bars.first.click()
+    expect(dialog).to_have_attribute("data-frame", "1")
+    blunder_bar.click()
+    expect(dialog).to_have_attribute("data-frame", at)
+    if worst[0].chosen.startswith("play:") and worst[0].best.startswith("play:"):
+        mine = dialog.get_by_role("img", name=table.tr.card(worst[0].chosen[5:]) + " (" + table.t("review.mark.played") + ")")
+        best = dialog.get_by_role("img", name=table.tr.card(worst[0].best[5:]) + " (" + table.t("review.mark.best") + ")")
+        expect(mine).to_have_count(1)
+        expect(best).to_have_count(1)
+    # the computer's decisions, valued from its own view, on demand; the keys still step with the box focused
     dialog.get_by_label(table.t("review.show_computer")).check()
+    expect(dialog.get_by_label(table.t("review.show_computer"))).to_be_focused()
+    table.page.keyboard.press("ArrowLeft")
+    expect(dialog).to_have_attribute("data-frame", str(int(at) - 1))
     dialog.press("Home")
     first = next(i for i, (p, _) in enumerate(sim.table.game.actions) if p == 1)
     expect(dialog.locator(f'.review-decision[data-index="{first}"]')).to_contain_text(
@@ -90,7 +121,7 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder
 
 def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(fresh_table, blunder):
     table = fresh_table
-    sim, _ = blunder
+    sim, _, _ = blunder
     play_to_the_end(table, sim)
     saved = table.stored("sixtysix.game")
     stats = table.stored("sixtysix.stats")
@@ -110,7 +141,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_the_match_resumes(fresh_t
 
 def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(fresh_table, blunder, new_context, open_game):
     table = fresh_table
-    sim, worst = blunder
+    sim, worst, _ = blunder
     play_to_the_end(table, sim)
     table.button("share").click()
     link = table.page.locator("#share-review").input_value()

@@ -70,3 +70,56 @@ def test_every_decision_of_a_real_review_has_words_in_both_languages():
             if d.best != d.chosen and d.loss is not None:
                 review_view.costly_text(d, tr)
         assert not tr.missing
+
+
+# -- the chart and the marks (issue 32) ----------------------------------------
+def whose(fs, frame: int, player: int) -> int:
+    """The index of ``player``'s first action in ``fs[frame]``."""
+    return next(i for i, p, _ in fs[frame].actions if p == player)
+
+
+def valued(actions, fs, losses: dict) -> dict:
+    """Decisions at the given action indexes, each giving away ``loss``
+    against a best of "play:AS" (itself when the loss is 0)."""
+    players = {i: p for f in fs for i, p, _ in f.actions}
+    out = {}
+    for index, loss in losses.items():
+        chosen = actions[index]
+        best = "play:AS" if loss else chosen
+        out[index] = Decision(index, players[index], chosen, {chosen: -loss, best: 0.0}, best, loss)
+    return out
+
+
+def test_the_chart_has_a_bar_per_trick_with_what_its_decisions_cost():
+    g = played_hand()
+    actions = g.action_notations()
+    fs = review_view.frames(g.deck, g.dealer, actions)
+    you = [whose(fs, k, 0) for k in range(4)]
+    decisions = valued(actions, fs, {you[0]: 0.0, you[1]: 1.2, you[2]: 0.1})
+    tr = TR["pt"]
+    bars = review_view.chart(fs, decisions, shown=set(you), tr=tr)
+    assert [b.frame for b in bars] == list(range(len(fs)))
+    assert [b.you for b in bars[:4]] == [0.0, 1.2, 0.1, None]
+    assert [b.costly for b in bars[:4]] == [False, True, False, False]
+    assert bars[3].pending and not bars[2].pending  # asked for, not valued yet
+    tricks = len(g.completed)
+    assert bars[1].label == f"{tr.t('review.trick', n=2, total=tricks)}: {tr.t('review.bar.cost', value='1,2')}"
+    assert bars[3].label.endswith(tr.t("review.bar.pending"))
+    # the computer's decisions are drawn only when asked for (the box ticked)
+    theirs = whose(fs, 0, 1)
+    assert review_view.chart(fs, valued(actions, fs, {theirs: 2.0}), shown=set(), tr=tr)[0].computer is None
+    assert review_view.chart(fs, valued(actions, fs, {theirs: 2.0}), shown={theirs}, tr=tr)[0].computer == 2.0
+    assert review_view.hand_cost(decisions) == 1.2 + 0.1
+
+
+def test_the_played_card_and_the_best_one_are_marked():
+    g = played_hand()
+    actions = g.action_notations()
+    fs = review_view.frames(g.deck, g.dealer, actions)
+    mine = whose(fs, 0, 0)
+    card = actions[mine][5:]
+    assert review_view.card_marks(fs[0], {}) == {}
+    assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.0})) == {card: "best played"}
+    assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.8})) == {card: "played", "AS": "best"}
+    # the computer's decision marks nothing in the player's hand
+    assert review_view.card_marks(fs[0], valued(actions, fs, {whose(fs, 0, 1): 0.8})) == {}

@@ -1,11 +1,14 @@
 """The hand review dialog (the DOM layer of ui/model/review.py).
 
 Opened with a finished hand's record (``{"deck", "dealer", "actions"}``): it
-shows the hand trick by trick (buttons and the arrow keys), with both hands,
-the stock in order and the trump card, and asks the bot worker for the value
-of the player's decisions one at a time, so the page stays responsive and the
-progress shows. Markers for tests on the dialog: ``data-frame`` (1-based),
-``data-frames``, ``data-progress`` (``"2/9"``, then ``done``).
+shows the hand trick by trick (buttons, the chart's bars and the arrow keys),
+with both hands, the stock in order and the trump card, and asks the bot
+worker for the value of the player's decisions one at a time, so the page
+stays responsive and the progress shows. Its top (status, the chart of what
+each trick's decisions cost, the steps) keeps its place while the values
+arrive; only the body under it scrolls. Markers for tests on the dialog:
+``data-frame`` (1-based), ``data-frames``, ``data-progress`` (``"2/9"``,
+then ``done``); on each bar ``data-costly`` and ``data-current``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from pyscript import document
 from sixtysix.review import Decision, costliest, decision_points, replay
 
 from ui.dom.elements import by_id, card_img, set_text, show_dialog
-from ui.model.review import WHO, action_words, costly_text, decision_text, frames, is_costly
+from ui.model.review import (WHO, action_words, card_marks, chart, costly_text, decision_text, frames,
+                             hand_cost, is_costly, number)
 
 HUMAN, COMPUTER = 0, 1
 
@@ -46,7 +50,8 @@ class ReviewDialog:
         listeners.listen(by_id("btn-review-next"), "click", lambda e: self.step(1))
         listeners.listen(by_id("review-dialog"), "keydown", self.on_key)
         listeners.listen(by_id("review-computer"), "change", self.on_show_computer)
-        listeners.listen(by_id("review-costly"), "click", self.on_costly_click)
+        listeners.listen(by_id("review-costly"), "click", self.on_frame_click)
+        listeners.listen(by_id("review-chart"), "click", self.on_frame_click)
 
     @property
     def tr(self):
@@ -103,19 +108,24 @@ class ReviewDialog:
 
     # -- moving --------------------------------------------------------------
     def step(self, delta):
-        if not self.frames:
-            return
-        self.at = max(0, min(len(self.frames) - 1, self.at + delta))
-        self.render()
+        if self.frames:
+            self.go(max(0, min(len(self.frames) - 1, self.at + delta)))
 
     def go(self, index):
+        """Show frame ``index`` from its top (a costly line at the bottom may have asked for it)."""
         self.at = index
         self.render()
+        by_id("review-frame").parentElement.scrollTop = 0
 
     def on_key(self, event):
+        """The arrow keys, Home and End step through the hand whatever has the
+        focus inside the dialog, except a control that uses them itself."""
         key = str(event.key)
         moves = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -len(self.frames), "End": len(self.frames)}
-        if key in moves and str(event.target.tagName).lower() not in ("select", "input"):
+        target = event.target
+        tag = str(target.tagName).lower()
+        own_keys = tag in ("select", "textarea") or (tag == "input" and str(target.type) not in ("checkbox", "radio"))
+        if key in moves and not own_keys:
             event.preventDefault()
             self.step(moves[key])
 
@@ -133,12 +143,40 @@ class ReviewDialog:
         elif not self.total:
             status = t("review.none")
         elif done:
-            status = t("review.done", total=self.total)
+            status = t("review.total", value=number(hand_cost(self.decisions), self.tr.lang).lstrip("+"))
         else:
             status = t("review.progress", done=self.total - len(self.pending), total=self.total)
         set_text(by_id("review-progress"), status)
+        set_text(by_id("review-about"), t("review.done", total=self.total) if done and self.total else "")
+        self.render_chart()
         self.render_costly(done)
         self.render_frame()
+
+    def render_chart(self):
+        """One bar per trick, as tall as what the decisions in it cost (a full
+        bar: 3 game points, a whole hand's worth); the costly ones marked, the
+        one shown ringed. Drawn afresh each time: one listener serves them all."""
+        box = by_id("review-chart")
+        box.replaceChildren()
+        for bar in chart(self.frames, self.decisions, self.shown, self.tr):
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "bar"
+            button.dataset.frame = str(bar.frame)
+            button.dataset.costly = "1" if bar.costly else "0"
+            button.dataset.current = "1" if bar.frame == self.at else "0"
+            if bar.pending:
+                button.dataset.pending = "1"
+            button.setAttribute("aria-label", bar.label)
+            if bar.frame == self.at:
+                button.setAttribute("aria-current", "step")
+            for side, cost in (("you", bar.you), ("computer", bar.computer)):
+                if cost is not None:
+                    fill = document.createElement("span")
+                    fill.className = f"fill {side}"
+                    fill.style.height = f"{min(cost, 3.0) / 3.0 * 100:.0f}%"
+                    button.appendChild(fill)
+            box.appendChild(button)
 
     def render_costly(self, done):
         mine = [self.decisions[i] for i in sorted(self.decisions) if self.decisions[i].player == HUMAN]
@@ -156,6 +194,9 @@ class ReviewDialog:
             set_text(p, self.tr.t("review.no_costly"))
             box.appendChild(p)
             return
+        title = document.createElement("h3")
+        set_text(title, self.tr.t("review.costly.title"))
+        box.appendChild(title)
         for d in worst:
             button = document.createElement("button")
             button.type = "button"
@@ -166,13 +207,13 @@ class ReviewDialog:
             button.dataset.frame = str(frame)
             box.appendChild(button)
 
-    def on_costly_click(self, event):
-        """A costly decision's button (one listener for them all): its trick."""
+    def on_frame_click(self, event):
+        """A costly decision's button or a chart's bar (one listener each for them all): its trick."""
         button = event.target.closest("button[data-frame]")
         if button:
             self.go(int(str(button.dataset.frame)))
 
-    def cards_row(self, codes, label_key, params=None, mark_last=False):
+    def cards_row(self, codes, label_key, params=None, mark_last=False, marks=None):
         row = document.createElement("div")
         row.className = "review-row"
         label = document.createElement("p")
@@ -182,10 +223,16 @@ class ReviewDialog:
         cards = document.createElement("div")
         cards.className = "review-cards"
         for i, code in enumerate(codes):
-            img = card_img(self.tr.lang, code, self.tr.card(code))
+            mark = (marks or {}).get(code)
+            name = self.tr.card(code)
+            if mark:  # the card played and the best one, said as well as shown
+                name = f"{name} ({self.tr.t('review.mark.' + ('both' if ' ' in mark else mark))})"
+            img = card_img(self.tr.lang, code, name)
             img.classList.add("mini")
             if mark_last and i == len(codes) - 1:
                 img.classList.add("trump")
+            if mark:
+                img.dataset.mark = mark
             cards.appendChild(img)
         row.appendChild(cards)
         return row
@@ -199,15 +246,13 @@ class ReviewDialog:
             return
         f = self.frames[self.at]
         t = self.tr.t
-        title = document.createElement("h3")
         has_trick = bool(f.trick) and f.winner is not None
         n_tricks = sum(1 for x in self.frames if x.winner is not None)
-        set_text(title, t("review.trick", n=f.number, total=n_tricks) if has_trick else t("review.after"))
-        box.appendChild(title)
+        set_text(by_id("review-at"), t("review.trick", n=f.number, total=n_tricks) if has_trick else t("review.after"))
         box.appendChild(self.cards_row(f.hands[1], "review.hand.computer"))
         if f.trick:
             box.appendChild(self.cards_row([c for _, c in f.trick], f"review.played.{WHO[f.trick[0][0]]}"))
-        box.appendChild(self.cards_row(f.hands[0], "review.hand.you"))
+        box.appendChild(self.cards_row(f.hands[0], "review.hand.you", marks=card_marks(f, self.decisions)))
         if f.closed:
             box.appendChild(self.line(t("review.stock.closed")))
         elif f.stock:

@@ -108,3 +108,63 @@ def costly_text(d: Decision, tr: Translator) -> str:
 
 def is_costly(d: Decision) -> bool:
     return d.loss is not None and d.loss >= COSTLY
+
+
+class Bar(Record):
+    """One trick in the review's chart: what the decisions made in it cost."""
+
+    frame: int               # 0-based frame index (the bar's target)
+    label: str               # "Vaza 3: suas decisões custaram 1,2 pontos de jogo" (its accessible name)
+    #: Game points given away by each side's decisions in this trick (0 when
+    #: every choice was the best, ``None`` with no decision of that side valued yet).
+    you: float | None = None
+    computer: float | None = None
+    costly: bool = False
+    pending: bool = False
+
+
+def chart(frames: list[Frame], decisions: dict, shown: set, tr: Translator) -> list[Bar]:
+    """One bar per trick: the cost of the decisions in ``shown`` valued so far
+    (``decisions``: index -> :class:`Decision`), pending ones marked."""
+    bars = []
+    tricks = sum(1 for f in frames if f.winner is not None)
+    for k, f in enumerate(frames):
+        cost: list[float | None] = [None, None]
+        pending = costly = False
+        for index, player, _ in f.actions:
+            if index not in shown:
+                continue
+            d = decisions.get(index)
+            if d is None or d.loss is None:
+                pending = pending or d is None
+                continue
+            cost[player] = (cost[player] or 0.0) + d.loss
+            costly = costly or (player == 0 and is_costly(d))
+        name = tr.t("review.trick", n=f.number, total=tricks) if f.winner is not None else tr.t("review.after")
+        if cost[0] is None:
+            words = tr.t("review.bar.pending" if pending else "review.bar.none")
+        else:
+            words = tr.t("review.bar.cost", value=number(cost[0], tr.lang).lstrip("+"))
+        bars.append(Bar(k, f"{name}: {words}", cost[0], cost[1], costly, pending))
+    return bars
+
+
+def hand_cost(decisions: dict, player: int = 0) -> float:
+    """What ``player``'s valued decisions gave away in all, in game points."""
+    return sum(d.loss for d in decisions.values() if d.player == player and d.loss is not None)
+
+
+def card_marks(frame: Frame, decisions: dict, player: int = 0) -> dict:
+    """The cards to mark in ``player``'s hand of ``frame``: the one played
+    (``"played"``) and, if another was better, the best (``"best"``); one
+    card both (``"best played"``) when the choice was the best."""
+    for index, who, action in frame.actions:
+        d = decisions.get(index)
+        if who != player or d is None or not action.startswith("play:"):
+            continue
+        marks = {action[5:]: "played"}
+        if d.best and d.best.startswith("play:"):
+            best = d.best[5:]
+            marks[best] = "best played" if best in marks else "best"
+        return marks
+    return {}
