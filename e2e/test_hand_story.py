@@ -76,6 +76,11 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder
     expect(dialog).to_be_visible()
     expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
     expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], table.tr))
+    # what the hand's decisions cost, said at the top and kept for the statistics' trend
+    cost = sum(d.loss for d in decisions if d.loss is not None)
+    expect(dialog.get_by_role("status")).to_have_text(table.t("review.total", value=f"{cost:.1f}".replace(".", ",")))
+    table.page.wait_for_function("() => (JSON.parse(localStorage.getItem('sixtysix.stats')).reviews || []).length == 1")
+    assert abs(table.stored("sixtysix.stats")["reviews"][0]["cost"] - cost) < 0.01
     frames = int(dialog.get_attribute("data-frames"))
     expect(dialog).to_have_attribute("data-frame", "1")
     dialog.press("ArrowRight")

@@ -119,7 +119,7 @@ def test_the_played_card_and_the_best_one_are_marked():
     mine = whose(fs, 0, 0)
     card = actions[mine][5:]
     assert review_view.card_marks(fs[0], {}) == {}
-    assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.0})) == {card: "best played"}
+    assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.0})) == {card: "both"}
     assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.8})) == {card: "played", "AS": "best"}
     # the computer's decision marks nothing in the player's hand
     assert review_view.card_marks(fs[0], valued(actions, fs, {whose(fs, 0, 1): 0.8})) == {}

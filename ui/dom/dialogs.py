@@ -12,6 +12,7 @@ from ui.model import share
 from ui.model.present import build
 from ui.model.settings import PLAYER_LEVELS
 from ui.model.sheet import model as sheet_model
+from ui.model.stats import hand_key
 
 
 class Dialogs:
@@ -69,7 +70,8 @@ class Dialogs:
 
     def fill_sheet(self):
         match = self.flow.match
-        draw_sheet(by_id("sheet-box"), sheet_model(match.match, self.texts(), match.practice is not None))
+        draw_sheet(by_id("sheet-box"), sheet_model(match.match, self.texts(), match.practice is not None,
+                                                   reviewed=match.stats.match_reviews(hand_key(match.hand_record(0)))))
 
     def on_sheet_click(self, event):
         """A row's review button (``data-review-hand``, 1-based) in either sheet."""
@@ -87,9 +89,15 @@ class Dialogs:
         if self.review is None:
             from ui.dom.review import ReviewDialog
 
-            self.review = ReviewDialog(self.texts, self.worker.call_or_none, self.moves.spawn)
+            self.review = ReviewDialog(self.texts, self.worker.call_or_none, self.moves.spawn, self.note_review)
             self.review.bind(self.listeners)
         self.moves.spawn(self.review.open(hand))
+
+    def note_review(self, hand, cost):
+        """A review done: what the player's decisions cost, kept if the hand is the match's own."""
+        stats = self.flow.note_review(hand, cost)
+        if stats is not None:
+            self.keeper.save_stats(stats)
 
     def stop(self):
         """The review's analysis stops (the page is built afresh)."""

@@ -20,20 +20,22 @@ from pyscript import document
 from sixtysix.review import Decision, costliest, decision_points, replay
 
 from ui.dom.elements import by_id, card_img, set_text, show_dialog
-from ui.model.review import (WHO, action_words, card_marks, chart, costly_text, decision_text, frames,
+from ui.model.review import (MARK_WORDS, WHO, action_words, card_marks, chart, costly_text, decision_text, frames,
                              hand_cost, is_costly, number)
 
 HUMAN, COMPUTER = 0, 1
 
 
 class ReviewDialog:
-    def __init__(self, texts, ask, spawn):
+    def __init__(self, texts, ask, spawn, reviewed):
         #: ``texts()``: the translator in force.
         self.texts = texts
         #: ``await ask("review_step", hand_json, index)``: the worker's answer, or ``None``.
         self.ask = ask
         #: ``spawn(coroutine)``: run it, errors logged.
         self.spawn = spawn
+        #: ``reviewed(hand, cost)``: every decision of the player valued; they cost ``cost`` game points.
+        self.reviewed = reviewed
         self.hand = None
         self.frames = []
         self.at = 0
@@ -94,6 +96,8 @@ class ReviewDialog:
             self.pending.pop(0)
             self.cache[key][index] = Decision.from_dict(json.loads(answer))
             self.render()
+        if run_id == self.run_id and not self.pending and not self.failed and self.total:
+            self.reviewed(self.hand, hand_cost(self.decisions))
         self.render()
 
     def stop(self):
@@ -226,7 +230,7 @@ class ReviewDialog:
             mark = (marks or {}).get(code)
             name = self.tr.card(code)
             if mark:  # the card played and the best one, said as well as shown
-                name = f"{name} ({self.tr.t('review.mark.' + ('both' if ' ' in mark else mark))})"
+                name = f"{name} ({self.tr.t(MARK_WORDS[mark])})"
             img = card_img(self.tr.lang, code, name)
             img.classList.add("mini")
             if mark_last and i == len(codes) - 1:

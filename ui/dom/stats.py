@@ -35,3 +35,9 @@ def fill_stats(box, stats, tr):
         for text in values:
             set_text(row.insertCell(), text)
     box.appendChild(table)
+    trend = stats_table.trend_line(stats, tr)
+    if trend:
+        p = document.createElement("p")
+        p.className = "stats-trend"
+        set_text(p, trend)
+        box.appendChild(p)

@@ -35,6 +35,7 @@ import json
 
 from ui.model.pace import pace_for
 from ui.model.page import PageState
+from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.table import COMPUTER, COSTLY, CONFIRM_SECONDS, HUMAN, Table
 
@@ -208,6 +209,20 @@ class Flow:
         stats.reset()
         self.render()
         return stats
+
+    def note_review(self, hand: dict, cost: float):
+        """A finished review of ``hand`` whose decisions cost ``cost`` game
+        points: kept in the statistics (their trend, the match's sheet) when
+        it is a finished hand of the match, played before any practice.
+        Returns the statistics for the caller to save, else ``None``."""
+        match = self.match
+        hands = [n for n, g in enumerate(match.match.games) if g.result is not None
+                 and (match.practice is None or n < match.practice[0])]
+        if not any(match.hand_record(n) == hand for n in hands):
+            return None  # a shared link's hand, a replayed deal, a practice hand
+        match.stats.note_review(hand_key(hand), hand_key(match.hand_record(0)), cost)
+        self.render()
+        return match.stats
 
     def use_stats(self, stats) -> None:
         """Statistics saved by another tab replace ours, counting at our level."""

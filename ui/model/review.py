@@ -154,10 +154,14 @@ def hand_cost(decisions: dict, player: int = 0) -> float:
     return sum(d.loss for d in decisions.values() if d.player == player and d.loss is not None)
 
 
+#: How each mark of :func:`card_marks` is said after the card's name.
+MARK_WORDS = {"played": "review.mark.played", "best": "review.mark.best", "both": "review.mark.both"}
+
+
 def card_marks(frame: Frame, decisions: dict, player: int = 0) -> dict:
     """The cards to mark in ``player``'s hand of ``frame``: the one played
     (``"played"``) and, if another was better, the best (``"best"``); one
-    card both (``"best played"``) when the choice was the best."""
+    card ``"both"`` when the choice was the best."""
     for index, who, action in frame.actions:
         d = decisions.get(index)
         if who != player or d is None or not action.startswith("play:"):
@@ -165,6 +169,6 @@ def card_marks(frame: Frame, decisions: dict, player: int = 0) -> dict:
         marks = {action[5:]: "played"}
         if d.best and d.best.startswith("play:"):
             best = d.best[5:]
-            marks[best] = "best played" if best in marks else "best"
+            marks[best] = "both" if best in marks else "best"
         return marks
     return {}

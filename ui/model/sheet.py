@@ -61,6 +61,14 @@ def summary(match, tr: Translator) -> str:
     return tr.t("sheet.running", you=s[0], computer=s[1], hands=played, target=match.target)
 
 
+def reviews_line(reviewed: tuple[int, float], tr: Translator) -> str:
+    """The sheet's word on the reviewed hands (nothing before a first review)."""
+    count, cost = reviewed
+    if not count:
+        return ""
+    return " " + tr.t("sheet.reviewed", hands=count, value=f"{cost:.1f}".replace(".", ","))
+
+
 class SheetModel(Record):
     """The whole sheet in words, as the DOM layer draws it (:func:`model`)."""
 
@@ -75,8 +83,10 @@ class SheetModel(Record):
     review_labels: list = field(default_factory=list)
 
 
-def model(match, tr: Translator, practice: bool = False, reviewable: bool = True) -> SheetModel:
-    """The sheet of ``match`` for the page; with ``reviewable`` each row gets a review button."""
+def model(match, tr: Translator, practice: bool = False, reviewable: bool = True,
+          reviewed: tuple[int, float] = (0, 0.0)) -> SheetModel:
+    """The sheet of ``match`` for the page; with ``reviewable`` each row gets a
+    review button. ``reviewed``: (hands of it reviewed, what the player's decisions in them cost)."""
     hands = rows(match, tr)
     cells = [([str(r.number), r.dealer, r.winner, str(r.game_points), r.reason,
                f"{r.points[0]}–{r.points[1]}", f"{r.running[0]}–{r.running[1]}"], r.winner_who, r.number)
@@ -84,7 +94,7 @@ def model(match, tr: Translator, practice: bool = False, reviewable: bool = True
     reviewable = reviewable and bool(hands)
     return SheetModel(
         practice_note=tr.t("sheet.practice") if practice else "",
-        summary=summary(match, tr) if hands else tr.t("sheet.empty"),
+        summary=(summary(match, tr) + reviews_line(reviewed, tr)) if hands else tr.t("sheet.empty"),
         headings=[tr.t(k) for k in COLUMNS + (("sheet.col.review",) if reviewable else ())] if hands else [],
         rows=cells,
         review=tr.t("button.review_hand") if reviewable else "",

@@ -12,12 +12,19 @@ migrated into ``earlier``, never dropped.
 
 from __future__ import annotations
 
+import json
+import zlib
+
 from ui.model.record import Record, field
 
 HUMAN = 0
 #: The levels statistics are kept for (``random`` only through ``?level=``, for tests).
 LEVELS = ("easy", "medium", "hard", "random")
 TOTALS = ("hands_won", "hands_lost", "matches_won", "matches_lost")
+#: Reviewed hands kept for the trend of what the player's decisions cost (the newest last).
+REVIEWS_KEPT = 40
+#: The trend compares the mean cost of the last TREND reviewed hands with the TREND before.
+TREND = 10
 
 
 def _count(v) -> int | None:
@@ -83,12 +90,33 @@ class LevelStats(Record):
             self.matches_lost += 1
 
 
+def hand_key(hand: dict) -> str:
+    """A short key for a hand's record (``{"deck", "dealer", "actions"}``): the same hand, the same key."""
+    text = json.dumps([list(hand["deck"]), hand["dealer"], list(hand["actions"])])
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def _review(entry) -> dict | None:
+    """A saved review entry, or ``None`` if it is not one."""
+    if not isinstance(entry, dict):
+        return None
+    hand, match, cost = entry.get("hand"), entry.get("match"), entry.get("cost")
+    if not (isinstance(hand, str) and 0 < len(hand) <= 16 and isinstance(match, str) and len(match) <= 16):
+        return None
+    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or not 0 <= cost <= 6:
+        return None
+    return {"hand": hand, "match": match, "cost": float(cost)}
+
+
 class Stats(Record):
     """Per-level statistics; ``level`` (not saved) is where the next counts go:
-    the turn loop points it at the level in force (:meth:`count_at`)."""
+    the turn loop points it at the level in force (:meth:`count_at`).
+    ``reviews``: what the player's decisions cost in each reviewed hand of
+    their own matches (``{"hand", "match", "cost"}``, the newest last)."""
 
     levels: dict = field(default_factory=dict)
     earlier: LevelStats | None = None
+    reviews: list = field(default_factory=list)
     level: str = field(default="medium", compare=False)
 
     @classmethod
@@ -104,6 +132,8 @@ class Stats(Record):
         else:  # saved before levels were counted: keep those totals as they were
             old = LevelStats.from_dict({k: data.get(k) for k in TOTALS})
             s.earlier = old if old.hands or old.matches_won or old.matches_lost else None
+        if isinstance(data.get("reviews"), list):
+            s.reviews = [r for r in map(_review, data["reviews"]) if r is not None][-REVIEWS_KEPT:]
         return s
 
     def to_dict(self) -> dict:
@@ -111,6 +141,8 @@ class Stats(Record):
         out["levels"] = {lv: st.to_dict() for lv, st in self.levels.items()}
         if self.earlier is not None:
             out["earlier"] = self.earlier.to_dict()
+        if self.reviews:
+            out["reviews"] = [dict(r) for r in self.reviews]
         return out
 
     def _all(self):
@@ -137,3 +169,25 @@ class Stats(Record):
     def reset(self) -> None:
         self.levels.clear()
         self.earlier = None
+        self.reviews.clear()
+
+    # -- what the player's decisions cost, from the hand reviews --------------
+    def note_review(self, hand: str, match: str, cost: float) -> None:
+        """A reviewed hand (``hand``: its key) of the match ``match``: its
+        decisions cost ``cost`` game points. A hand reviewed again is counted once, as the newest."""
+        self.reviews = [r for r in self.reviews if r["hand"] != hand]
+        self.reviews.append({"hand": hand, "match": match, "cost": round(float(cost), 2)})
+        del self.reviews[:-REVIEWS_KEPT]
+
+    def review_trend(self) -> tuple[int, float | None, float | None]:
+        """(hands reviewed, the mean cost of the last :data:`TREND`, of the
+        :data:`TREND` before them; ``None`` where there are none)."""
+        costs = [r["cost"] for r in self.reviews]
+        recent, before = costs[-TREND:], costs[-2 * TREND:-TREND]
+        mean = (lambda xs: sum(xs) / len(xs) if xs else None)
+        return len(costs), mean(recent), mean(before)
+
+    def match_reviews(self, match: str) -> tuple[int, float]:
+        """(hands of ``match`` reviewed, what their decisions cost in all)."""
+        costs = [r["cost"] for r in self.reviews if r["match"] == match]
+        return len(costs), sum(costs)

@@ -55,3 +55,16 @@ def table(stats: Stats, tr: Translator) -> tuple[list[str], list[list[str]]]:
     values = [cells(s, tr, earlier=s is stats.earlier) for _, s in cols]
     rows = [[tr.t(key)] + [col[i] for col in values] for i, key in enumerate(ROWS)]
     return header, rows
+
+
+def trend_line(stats: Stats, tr: Translator) -> str:
+    """What the player's decisions cost per reviewed hand, lately and before
+    (nothing before a first review)."""
+    count, recent, before = stats.review_trend()
+    if not count:
+        return ""
+    line = tr.t("stats.reviews", hands=count, recent=decimal(recent, tr.lang))
+    if before is not None:
+        key = "better" if recent < before - 0.05 else "worse" if recent > before + 0.05 else "same"
+        line += " " + tr.t(f"stats.reviews.{key}", before=decimal(before, tr.lang))
+    return line
