@@ -110,6 +110,12 @@ class TableModel(Record):
     armed: str = ""
     #: The costly moves' buttons' words: their name, or the question while armed.
     button_texts: dict = field(default_factory=dict)
+    #: The colours chosen (``data-theme``: ``auto``, ``light``, ``dark``).
+    theme: str = "auto"
+    #: The four-colour deck (``data-deck="four"``).
+    four_colour: bool = False
+    #: The sound to play now (:data:`ui.model.table.CUES`), ``""`` when none or sound is off.
+    cue: str = ""
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -370,4 +376,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         announcements=[message_text(e, tr) for e in events],
         focus=state.focus if at.can_act else None,
         sheet=sheet_model(table.match, tr, table.practice is not None) if table.match_over else None,
+        theme=settings.theme,
+        four_colour=settings.four_colour,
+        cue=state.cue if settings.sound else "",
     )
