@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Draw the project's playing cards as SVG files.
 
-    python3 tools/make_cards.py           # writes assets/cards/<lang>/<code>.svg and back.svg
+    python3 tools/make_cards.py           # writes assets/cards/<lang>/<code>.svg and back.svg,
+                                          # and assets/cards/<lang>-four/ (the four-colour deck)
 
 One set per language, because the corner index of the jack differs ("V" for
 Valete, "F" for Fante); the index letters come from ``locales/<lang>.json``
 (``rank.short.*``). Classic look: corner indices, suit pips in the usual
 layouts for 9 and 10, a large pip on the ace, double-ended court figures, and
-a patterned back. Standard library only; the output is committed.
+a patterned back. The four-colour deck (an option of the page) redraws only
+the suits whose colour changes, diamonds blue and clubs green as in the usual
+four-colour poker decks (hearts stay red, spades black), into
+``assets/cards/<lang>-four/`` (ui/dom/elements.py ``FOUR_COLOUR_SUITS``).
+Standard library only; the output is committed.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ OUT = ROOT / "assets" / "cards"
 W, H = 200, 280
 RED, BLACK = "#c1121f", "#1b1b1b"
 SUIT_COLOR = {"C": BLACK, "S": BLACK, "D": RED, "H": RED}
+#: The four-colour deck: the suits it draws in colours of their own.
+FOUR_COLOR = {"D": "#1357b8", "C": "#137a3c"}
 LANGS = ("pt", "it")
 
 # Suit shapes in a 100x100 box.
@@ -86,10 +93,9 @@ def headwear(rank: str, color: str) -> str:
             f'stroke="{BLACK}" stroke-width="1"/>')
 
 
-def figure_half(rank: str, suit: str) -> str:
+def figure_half(rank: str, suit: str, color: str) -> str:
     """The top half of a double-ended court card (y 30..140)."""
     c = COURT[rank]
-    color = SUIT_COLOR[suit]
     return (
         # shoulders and robe
         f'<path d="M56 140 C58 112 70 100 100 100 C130 100 142 112 144 140 Z" fill="{c["robe"]}" '
@@ -106,9 +112,9 @@ def figure_half(rank: str, suit: str) -> str:
     )
 
 
-def face(code: str, labels: dict[str, str]) -> str:
+def face(code: str, labels: dict[str, str], four: bool = False) -> str:
     rank, suit = code[0], code[1]
-    color = SUIT_COLOR[suit]
+    color = FOUR_COLOR[suit] if four else SUIT_COLOR[suit]
     label = labels[rank]
     parts = [
         f'<rect x="1.5" y="1.5" width="{W - 3}" height="{H - 3}" rx="14" fill="#fffdf7" stroke="#5b5b5b" stroke-width="3"/>',
@@ -125,7 +131,7 @@ def face(code: str, labels: dict[str, str]) -> str:
         parts.append('</g>')
         parts.append(f'<rect x="48" y="30" width="104" height="220" rx="6" fill="#fbf1d9" stroke="{color}" stroke-width="2.5"/>')
         parts.append('<clipPath id="frame"><rect x="49" y="31" width="102" height="218" rx="5"/></clipPath>')
-        half = figure_half(rank, suit)
+        half = figure_half(rank, suit, color)
         parts.append(f'<g clip-path="url(#frame)">{half}'
                      f'<g transform="rotate(180 100 140)">{half}</g></g>')
         parts.append(f'<path d="M49 140 L151 140" stroke="{color}" stroke-width="1.5"/>')
@@ -168,8 +174,13 @@ def main() -> None:
         for s in "CDHS":
             for r in "9JQKTA":
                 (d / f"{r}{s}.svg").write_text(face(r + s, labels), encoding="utf-8")
+        d = OUT / f"{lang}-four"
+        d.mkdir(parents=True, exist_ok=True)
+        for s in FOUR_COLOR:
+            for r in "9JQKTA":
+                (d / f"{r}{s}.svg").write_text(face(r + s, labels, four=True), encoding="utf-8")
     (OUT / "back.svg").write_text(back(), encoding="utf-8")
-    print(f"wrote {len(LANGS) * 24 + 1} cards under {OUT.relative_to(ROOT)}")
+    print(f"wrote {len(LANGS) * (24 + 6 * len(FOUR_COLOR)) + 1} cards under {OUT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
