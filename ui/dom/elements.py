@@ -36,15 +36,12 @@ def set_label(el, text):
     el.setAttribute("aria-label", text)
 
 
-#: The suits the four-colour deck draws in other colours (tools/make_cards.py):
-#: their faces are in ``assets/cards/<lang>-four/``.
-FOUR_COLOUR_SUITS = "DC"
-
-
 def card_src(lang, code):
-    """A face's image, in the deck the renderer marked (``data-deck`` on ``<html>``)."""
-    four = code[1] in FOUR_COLOUR_SUITS and root.getAttribute("data-deck") == "four"
-    return f"assets/cards/{lang}{'-four' if four else ''}/{code}.svg"
+    """A face's image, in the deck the renderer marked (``data-deck`` on
+    ``<html>``): the four-colour deck is the same file with the fragment
+    ``#four`` (tools/make_cards.py), so it costs no download of its own."""
+    four = root.getAttribute("data-deck") == "four"
+    return f"assets/cards/{lang}/{code}.svg{'#four' if four else ''}"
 
 
 def card_img(lang, code, name):

@@ -105,10 +105,10 @@ class Renderer:
         deck = "four" if m.four_colour else "two"
         if root.getAttribute("data-deck") != deck:
             root.setAttribute("data-deck", deck)
-            for img in document.querySelectorAll('img.card-img[src*="/cards/"]:not(.back)'):
-                folder, code = str(img.getAttribute("src")).split("/")[-2:]
-                if folder != "cards":  # not the back
-                    img.src = card_src(folder.split("-")[0], code[:2])
+            for img in document.querySelectorAll('img.card-img[src*="/cards/"]'):
+                src = str(img.getAttribute("src")).split("#")[0]
+                if not src.endswith("/back.svg"):
+                    img.src = src + ("#four" if m.four_colour else "")
         if m.cue:
             self.play(m.cue)
 
