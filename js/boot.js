@@ -7,7 +7,9 @@
 //   build has already written Portuguese in; for Italian those texts stay
 //   unseen (<html class="relabel">) until the Italian ones are in.
 // - Turns PyScript's `py:progress` events into the boot line's texts.
-// - Marks ?embed=1 with the class "embed" on <html> before the first paint.
+// - Marks ?embed=1 with the class "embed" on <html> before the first paint,
+//   and the saved colours (data-theme="light|dark"), so a dark choice never
+//   flashes light.
 // - Until Python is ready, opens the rules dialog and switches the language
 //   itself (the wait can be spent reading the rules); a switch is kept in the
 //   URL (?lang=), which Python reads when it starts. Shares the texts as
@@ -24,18 +26,20 @@
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { LANGS, loadTexts } = window.sixtysixShared;
+  const { LANGS, THEMES, loadTexts } = window.sixtysixShared;
+
+  // The saved settings (ui/model/settings.py), or {} when none can be read.
+  const settings = (() => {
+    try {
+      const data = JSON.parse(localStorage.getItem("sixtysix.settings") || "null");
+      return data && typeof data === "object" ? data : {};
+    } catch (e) {
+      return {};
+    }
+  })();
 
   const pick = () => {
-    const saved = (() => {
-      try {
-        const data = JSON.parse(localStorage.getItem("sixtysix.settings") || "null");
-        return data && data.lang;
-      } catch (e) {
-        return null;
-      }
-    })();
-    const candidates = [params.get("lang"), saved, ...(navigator.languages || [navigator.language])];
+    const candidates = [params.get("lang"), settings.lang, ...(navigator.languages || [navigator.language])];
     for (const c of candidates) {
       const base = String(c || "").trim().toLowerCase().replace("_", "-").split("-")[0];
       if (LANGS.includes(base)) return base;
@@ -49,6 +53,8 @@
   if (lang !== root.lang) root.classList.add("relabel");
   root.lang = lang;
   if (params.get("embed") === "1") root.classList.add("embed");
+  // The colours chosen (ui/table.css, "themes"): no light flash before Python applies them.
+  if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
 
   let texts = null;
   const fill = () => {

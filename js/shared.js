@@ -5,7 +5,8 @@
 //   to post the height). One check, so the two can never disagree.
 // - loadTexts(lang): locales/<lang>.json, fetched once per page and language,
 //   for js/boot.js (the shell's words) and js/guard.js (its notices).
-// - LANGS: the languages there are texts for.
+// - LANGS: the languages there are texts for; THEMES: the colours one may
+//   choose (ui/model/settings.py THEMES).
 //
 // A classic script, loaded without defer just before js/boot.js: boot.js
 // must run before the first paint (it sets <html lang>), so it cannot wait
@@ -14,6 +15,7 @@
 (() => {
   "use strict";
   const LANGS = Object.freeze(["pt", "it"]);
+  const THEMES = Object.freeze(["auto", "light", "dark"]);
 
   // scheme://host[:port] and at most a "/" after it. Anything the URL parser
   // would repair or drop is refused before it parses: no credentials (@),
@@ -52,5 +54,5 @@
     return loads.get(lang);
   };
 
-  window.sixtysixShared = Object.freeze({ LANGS, plainOrigin, loadTexts });
+  window.sixtysixShared = Object.freeze({ LANGS, THEMES, plainOrigin, loadTexts });
 })();

@@ -1,6 +1,6 @@
 """WCAG AA contrast of the table's palette (ui/table.css): text 4.5:1,
-large text and controls' outlines 3:1. The colours are read from the CSS,
-so a change of palette is checked."""
+large text and controls' outlines 3:1, in the light and the dark theme. The
+colours are read from the CSS, so a change of palette is checked."""
 
 import re
 from pathlib import Path
@@ -8,11 +8,21 @@ from pathlib import Path
 import pytest
 
 CSS = (Path(__file__).resolve().parent.parent / "ui" / "table.css").read_text(encoding="utf-8")
-VARS = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})", CSS))
+VAR = r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})"
+#: The light theme: each variable's first value (the dark blocks come after).
+LIGHT: dict[str, str] = {}
+for name, value in re.findall(VAR, CSS):
+    LIGHT.setdefault(name, value)
+DARK_BLOCK = re.search(r':root\[data-theme="dark"\] \{(.*?)\}', CSS, re.S).group(1)
+#: The dark theme: the light one with the dark block's values.
+DARK = {**LIGHT, **dict(re.findall(VAR, DARK_BLOCK))}
+THEMES = {"light": LIGHT, "dark": DARK}
+VARS = LIGHT
 
 
-def rgb(color: str) -> tuple[float, float, float]:
-    color = VARS.get(color.removeprefix("var(--").removesuffix(")"), color) if color.startswith("var(") else color
+def rgb(color: str, palette: dict | None = None) -> tuple[float, float, float]:
+    palette = VARS if palette is None else palette
+    color = palette.get(color.removeprefix("var(--").removesuffix(")"), color) if color.startswith("var(") else color
     return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
@@ -34,22 +44,35 @@ BAR = over((0, 0, 0), 0.28, rgb("var(--felt-light)"))  # the header over the lig
 FELTS = ["var(--felt-light)", "var(--felt)", "var(--felt-dark)"]
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("felt", FELTS)
 @pytest.mark.parametrize("ink", ["var(--ink)", "var(--ink-soft)"])
-def test_text_on_the_felt(ink, felt):
-    assert ratio(rgb(ink), rgb(felt)) >= 4.5
+def test_text_on_the_felt(ink, felt, theme):
+    assert ratio(rgb(ink, THEMES[theme]), rgb(felt, THEMES[theme])) >= 4.5
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("fg, bg", [
     ("var(--paper-ink)", "var(--paper)"),     # buttons, score, dialogs
+    ("var(--paper-ink)", "var(--action-hover)"),  # a button of play under the pointer
     ("var(--gold-ink)", "var(--gold)"),       # the strong buttons
-    ("#2e2500", "#fff3c4"),                   # notices
-    ("#3c3c3c", "var(--paper)"),              # help text in dialogs
+    ("var(--note-ink)", "var(--note-bg)"),    # notices, costly decisions in the review
+    ("var(--paper-ink)", "var(--decision-bg)"),  # the review's decisions
+    ("var(--muted-ink)", "var(--paper)"),     # help text in dialogs
+    ("var(--muted-ink)", "var(--decision-bg)"),  # notes in the review's decisions
     ("#ffffff", "var(--felt)"),               # buttons inside dialogs
     ("#ffffff", "var(--alarm)"),              # a costly move's question
 ])
-def test_text_on_controls(fg, bg):
-    assert ratio(rgb(fg), rgb(bg)) >= 4.5
+def test_text_on_controls(fg, bg, theme):
+    assert ratio(rgb(fg, THEMES[theme]), rgb(bg, THEMES[theme])) >= 4.5
+
+
+def test_the_system_dark_scheme_has_the_same_colours_as_the_dark_choice():
+    """ui/table.css writes the dark values twice (the option, and the system's
+    setting with no choice made): the two blocks must not drift apart."""
+    system = re.search(r'@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme="light"\]\) \{(.*?)\}',
+                       CSS, re.S).group(1)
+    assert dict(re.findall(VAR, system)) == dict(re.findall(VAR, DARK_BLOCK)) and "color-scheme: dark" in system
 
 
 def test_white_text_in_the_header():

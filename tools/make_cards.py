@@ -8,6 +8,13 @@ Valete, "F" for Fante); the index letters come from ``locales/<lang>.json``
 (``rank.short.*``). Classic look: corner indices, suit pips in the usual
 layouts for 9 and 10, a large pip on the ace, double-ended court figures, and
 a patterned back. Standard library only; the output is committed.
+
+The four-colour deck (an option of the page) is the same files: a diamond or
+a club card names its root ``four`` and restyles its suit's colour when it
+is the fragment's target, so ``QD.svg#four`` draws a blue queen of diamonds
+and ``KC.svg#four`` a green king of clubs (hearts stay red, spades black, as
+in the usual four-colour decks). No second set of files to download, cache
+or precache: ui/dom/elements.py ``card_src`` only adds the fragment.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ OUT = ROOT / "assets" / "cards"
 W, H = 200, 280
 RED, BLACK = "#c1121f", "#1b1b1b"
 SUIT_COLOR = {"C": BLACK, "S": BLACK, "D": RED, "H": RED}
+#: The four-colour deck's other colours, shown for the fragment ``#four``.
+FOUR_COLOR = {"D": "#1357b8", "C": "#137a3c"}
+FOUR_ID = "four"
 LANGS = ("pt", "it")
 
 # Suit shapes in a 100x100 box.
@@ -53,9 +63,9 @@ COURT = {
 GOLD, SKIN, HAIR = "#d9a426", "#f3d2ac", "#6b3e1f"
 
 
-def symbols() -> str:
-    return "".join(f'<symbol id="s{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
-                   for s, d in SUIT_PATHS.items())
+def symbols(suits: str) -> str:
+    """The suit shapes a card uses (its own suit; the back none): each file stays small."""
+    return "".join(f'<symbol id="s{s}" viewBox="0 0 100 100"><path d="{SUIT_PATHS[s]}"/></symbol>' for s in suits)
 
 
 def pip(suit: str, cx: float, cy: float, size: float, flip: bool = False) -> str:
@@ -75,13 +85,13 @@ def headwear(rank: str, color: str) -> str:
     if rank == "K":  # a crown with five points
         return (f'<path d="M78 66 L78 46 L87 56 L94 40 L100 54 L106 40 L113 56 L122 46 L122 66 Z" '
                 f'fill="{GOLD}" stroke="{BLACK}" stroke-width="1.5"/>'
-                f'<circle cx="100" cy="60" r="3" fill="{color}"/>')
+                f'<circle cx="100" cy="60" r="3" fill="{color}" class="f"/>')
     if rank == "Q":  # a tiara over long hair
         return (f'<path d="M76 92 C74 62 84 52 100 52 C116 52 126 62 124 92 Z" fill="{HAIR}"/>'
                 f'<path d="M84 60 L90 48 L95 56 L100 42 L105 56 L110 48 L116 60 Z" '
                 f'fill="{GOLD}" stroke="{BLACK}" stroke-width="1.5"/>')
     # the jack: a flat cap with a feather
-    return (f'<path d="M78 66 C78 50 122 50 122 66 Z" fill="{color}" stroke="{BLACK}" stroke-width="1.5"/>'
+    return (f'<path d="M78 66 C78 50 122 50 122 66 Z" fill="{color}" class="f" stroke="{BLACK}" stroke-width="1.5"/>'
             f'<path d="M118 58 C132 48 138 36 134 30 C128 40 122 48 112 56 Z" fill="{GOLD}" '
             f'stroke="{BLACK}" stroke-width="1"/>')
 
@@ -112,7 +122,7 @@ def face(code: str, labels: dict[str, str]) -> str:
     label = labels[rank]
     parts = [
         f'<rect x="1.5" y="1.5" width="{W - 3}" height="{H - 3}" rx="14" fill="#fffdf7" stroke="#5b5b5b" stroke-width="3"/>',
-        f'<g fill="{color}" font-family="\'DejaVu Sans\', \'Liberation Sans\', Arial, Helvetica, sans-serif" '
+        f'<g fill="{color}" class="f" font-family="\'DejaVu Sans\', \'Liberation Sans\', Arial, Helvetica, sans-serif" '
         f'font-weight="bold">',
         corner(label, suit),
         f'<g transform="rotate(180 {W / 2} {H / 2})">{corner(label, suit)}</g>',
@@ -123,15 +133,19 @@ def face(code: str, labels: dict[str, str]) -> str:
         parts.extend(pip(suit, x, y, 34, flip) for x, y, flip in PIPS[rank])
     else:
         parts.append('</g>')
-        parts.append(f'<rect x="48" y="30" width="104" height="220" rx="6" fill="#fbf1d9" stroke="{color}" stroke-width="2.5"/>')
+        parts.append(f'<rect x="48" y="30" width="104" height="220" rx="6" fill="#fbf1d9" stroke="{color}" class="t" stroke-width="2.5"/>')
         parts.append('<clipPath id="frame"><rect x="49" y="31" width="102" height="218" rx="5"/></clipPath>')
         half = figure_half(rank, suit)
         parts.append(f'<g clip-path="url(#frame)">{half}'
                      f'<g transform="rotate(180 100 140)">{half}</g></g>')
-        parts.append(f'<path d="M49 140 L151 140" stroke="{color}" stroke-width="1.5"/>')
-        parts.append(f'<g fill="{color}">')
+        parts.append(f'<path d="M49 140 L151 140" stroke="{color}" class="t" stroke-width="1.5"/>')
+        parts.append(f'<g fill="{color}" class="f">')
     parts.append('</g>')
-    return svg("".join(parts))
+    other = FOUR_COLOR.get(suit)
+    if other is None:  # hearts and spades keep their colour in both decks
+        return svg("".join(parts).replace(' class="f"', "").replace(' class="t"', ""), suits=suit)
+    style = f'<style>:target .f{{fill:{other}}}:target .t{{stroke:{other}}}</style>'
+    return svg(style + "".join(parts), f' id="{FOUR_ID}"', suit)
 
 
 def back() -> str:
@@ -150,9 +164,10 @@ def back() -> str:
     )
 
 
-def svg(body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">'
-            f'<defs>{symbols()}</defs>{body}</svg>\n')
+def svg(body: str, root: str = "", suits: str = "") -> str:
+    defs = f'<defs>{symbols(suits)}</defs>' if suits else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg"{root} viewBox="0 0 {W} {H}" width="{W}" height="{H}">'
+            f'{defs}{body}</svg>\n')
 
 
 def rank_labels(lang: str) -> dict[str, str]:

@@ -18,7 +18,10 @@ here); after every render (``ui/dom/render.py``) ``data-to-move``
 ``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
 computing), ``data-armed`` (``close``/``declare`` while a first tap on that
 costly move asks to be confirmed, else empty) and ``data-gathered``
-(``hurried``/``timed``: how the last finished trick left the table);
+(``hurried``/``timed``: how the last finished trick left the table),
+with ``data-theme`` (``auto``/``light``/``dark``; ``js/boot.js`` sets a saved
+one before the first paint) and ``data-deck`` (``two``/``four``: the
+four-colour deck);
 ``data-confirm`` (``seed``/``new_match``/``reset``, ``ui/dom/confirm.py``)
 while the confirm dialog asks before replacing a match in progress.
 ``js/guard.js`` sets ``data-boot="stuck"`` and

@@ -32,6 +32,9 @@ class Dialogs:
         by_id("practice").checked = settings.practice
         by_id("confirm-moves").checked = settings.confirm_moves
         by_id("speed-select").value = settings.speed
+        by_id("theme-select").value = settings.theme
+        by_id("four-colour").checked = settings.four_colour
+        by_id("sound").checked = settings.sound
         by_id("menu-dialog").showModal()
 
     def open_last_trick(self):

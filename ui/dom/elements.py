@@ -37,7 +37,11 @@ def set_label(el, text):
 
 
 def card_src(lang, code):
-    return f"assets/cards/{lang}/{code}.svg"
+    """A face's image, in the deck the renderer marked (``data-deck`` on
+    ``<html>``): the four-colour deck is the same file with the fragment
+    ``#four`` (tools/make_cards.py), so it costs no download of its own."""
+    four = root.getAttribute("data-deck") == "four"
+    return f"assets/cards/{lang}/{code}.svg{'#four' if four else ''}"
 
 
 def card_img(lang, code, name):

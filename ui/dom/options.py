@@ -1,5 +1,5 @@
 """The player's settings from the menu: language, level, speed, counting alone, practice,
-confirming costly moves.
+confirming costly moves, the colours, the deck and the sound.
 
 Each change goes through the turn loop, which owns the page's state
 (:meth:`ui.model.flow.Flow.choose`), and is saved at once.
@@ -7,7 +7,7 @@ Each change goes through the turn loop, which owns the page's state
 
 from ui.model.i18n import LANGUAGES
 from ui.model.pace import SPEEDS
-from ui.model.settings import PLAYER_LEVELS
+from ui.model.settings import PLAYER_LEVELS, THEMES
 
 
 class Options:
@@ -60,3 +60,21 @@ class Options:
         if self.practising():
             self.flow.start_practice()
         self.flow.render()
+
+    def on_theme(self, event):
+        """Light, dark, or the system's colours: at once, and before the first paint next time (js/boot.js)."""
+        theme = str(event.target.value)
+        if theme in THEMES:
+            self.choose(theme=theme)
+            self.flow.render()
+
+    def on_four_colour(self, event):
+        self.choose(four_colour=bool(event.target.checked))
+        self.flow.render()
+
+    def on_sound(self, event):
+        """Sound on or off. Turned on, a card's sound says so (the tap lets the page play sound)."""
+        on = bool(event.target.checked)
+        self.choose(sound=on)
+        if on:
+            self.renderer.play("card")

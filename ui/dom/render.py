@@ -10,7 +10,7 @@ written here (see ui/dom/app.py).
 
 import asyncio
 
-from pyscript import document
+from pyscript import document, window
 
 from ui.dom.elements import by_id, card_img, card_src, root, set_label, set_lines, set_text
 from ui.dom.motion import aim_gather
@@ -64,6 +64,7 @@ class Renderer:
         """Bring the page in line with the model ``m`` (:func:`ui.model.present.build`);
         ``True`` when the focus the model asked for was placed."""
         self.lang = m.lang
+        self.render_look(m)
         self.render_markers(m)
         self.render_score(m)
         self.render_opponent(m)
@@ -95,6 +96,26 @@ class Renderer:
         box.appendChild(p)
         while box.children.length > 3:
             box.firstElementChild.remove()
+
+    def render_look(self, m):
+        """The colours and the deck chosen (a change of deck redraws every face
+        shown), and the model's sound cue, played by js/sound.js."""
+        if root.getAttribute("data-theme") != m.theme:
+            root.setAttribute("data-theme", m.theme)
+        deck = "four" if m.four_colour else "two"
+        if root.getAttribute("data-deck") != deck:
+            root.setAttribute("data-deck", deck)
+            for img in document.querySelectorAll('img.card-img[src*="/cards/"]'):
+                src = str(img.getAttribute("src")).split("#")[0]
+                if not src.endswith("/back.svg"):
+                    img.src = src + ("#four" if m.four_colour else "")
+        if m.cue:
+            self.play(m.cue)
+
+    def play(self, cue):
+        sound = getattr(window, "sixtysixSound", None)  # js/sound.js (deferred: there by now)
+        if sound:
+            sound.play(cue)
 
     def render_markers(self, m):
         d = root.dataset

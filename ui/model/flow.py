@@ -106,9 +106,12 @@ class Flow:
 
     # -- the page's state ----------------------------------------------------
     def render(self) -> None:
-        """Show the table as it stands (the injected ``draw``)."""
+        """Show the table as it stands (the injected ``draw``), with the sound
+        cue of the moves since the last render (each sounds once)."""
+        self.state.cue = self.table.take_cue()
         if self.draw(self.table, self.state, self.table.take_events()):
             self.state.focus = None  # placed: a later render leaves the focus to the player
+        self.state.cue = ""
 
     async def guarded(self, coro) -> None:
         """Run an event's coroutine; an error is logged (and fails the e2e tests),
@@ -141,7 +144,7 @@ class Flow:
 
     def choose(self, **changes):
         """The player changed settings (``lang``, ``level``, ``speed``,
-        ``count_myself``, ``practice``, ``confirm_moves``): the state follows at once, a turn under
+        ``count_myself``, ``practice``, ``confirm_moves``, ``theme``, ``four_colour``, ``sound``): the state follows at once, a turn under
         way included. Returns the new settings, for the caller to save."""
         settings = self.state.settings = self.state.settings.replace(**changes)
         if "lang" in changes:

@@ -43,3 +43,6 @@ class PageState(Record):
     #: Where the keyboard focus goes in the hand once the player may act (an
     #: index), or ``None``: the renderer reads it from the model.
     focus: int | None = None
+    #: The sound cue of this render (:data:`ui.model.table.CUES`, ``""``: none),
+    #: set by :meth:`ui.model.flow.Flow.render` for its one draw.
+    cue: str = ""

@@ -111,6 +111,12 @@ class TableModel(Record):
     armed: str = ""
     #: The costly moves' buttons' words: their name, or the question while armed.
     button_texts: dict = field(default_factory=dict)
+    #: The colours chosen (``data-theme``: ``auto``, ``light``, ``dark``).
+    theme: str = "auto"
+    #: The four-colour deck (``data-deck="four"``).
+    four_colour: bool = False
+    #: The sound to play now (:data:`ui.model.table.CUES`), ``""`` when none or sound is off.
+    cue: str = ""
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -373,4 +379,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         sheet=sheet_model(table.match, tr, table.practice is not None,
                           reviewed=table.stats.match_reviews(hand_key(table.hand_record(0))))
         if table.match_over else None,
+        theme=settings.theme,
+        four_colour=settings.four_colour,
+        cue=state.cue if settings.sound else "",
     )

@@ -16,6 +16,9 @@ from ui.model.stats import Stats  # noqa: F401  (its home is ui/model/stats.py; 
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
 PLAYER_LEVELS = LEVELS
+#: The page's colours: ``auto`` follows the system's ``prefers-color-scheme``
+#: (``data-theme`` on ``<html>``; js/boot.js applies a saved one before the first paint).
+THEMES = ("auto", "light", "dark")
 
 
 class Settings(Record):
@@ -35,6 +38,12 @@ class Settings(Record):
     #: Closing the stock and declaring 66 take two taps: the first only asks
     #: (:data:`ui.model.table.COSTLY`, :meth:`ui.model.flow.Flow.asks_first`).
     confirm_moves: bool = True
+    #: Light or dark colours, or the system's: one of :data:`THEMES`.
+    theme: str = "auto"
+    #: The four-colour deck: diamonds blue and clubs green (hearts red, spades black).
+    four_colour: bool = False
+    #: Sound effects (:func:`ui.model.table.pick_cue` decides which; js/sound.js plays them).
+    sound: bool = False
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -54,6 +63,11 @@ class Settings(Record):
             s.practice = data["practice"]
         if isinstance(data.get("confirm_moves"), bool):
             s.confirm_moves = data["confirm_moves"]
+        if data.get("theme") in THEMES:
+            s.theme = data["theme"]
+        for name in ("four_colour", "sound"):
+            if isinstance(data.get(name), bool):
+                setattr(s, name, data[name])
         return s
 
     def to_dict(self) -> dict:

@@ -40,6 +40,18 @@ def declare_offered(view: dict, count_myself: bool) -> bool:
 SAID_REASONS = ("follow_higher", "follow_suit", "trump", "marriage_lead")
 #: How many recent event messages the message line keeps.
 MESSAGE_LINES = 3
+#: The sound cues (js/sound.js plays them), the most telling first: when
+#: several things happen between two renders, only the first of them sounds.
+CUES = ("won", "lost", "close", "marriage", "trick", "card")
+
+
+def pick_cue(cue: str, other: str) -> str:
+    """The more telling of two cues (``""``: none).
+
+    >>> pick_cue("card", "trick"), pick_cue("won", "card"), pick_cue("", "card")
+    ('trick', 'won', 'card')
+    """
+    return min((c for c in (cue, other) if c), key=CUES.index, default="")
 
 
 class Message(Record):
@@ -68,6 +80,8 @@ class Table:
         #: Every event not yet said in the live region (:meth:`take_events`),
         #: the computer's cards and the tricks' points included.
         self.events: list[Message] = []
+        #: The sound cue of what was played since the last render (:meth:`take_cue`), or ``""``.
+        self.cue = ""
         #: A just-completed trick left on the table until :meth:`gather`.
         self.showing_trick: dict | None = None
         #: The notation the hint proposes, while it still applies.
@@ -207,6 +221,8 @@ class Table:
         if self.hand_over:
             self._note_result()
             self._count_finished_hands()
+            won = self.game.result.winner == HUMAN
+            self.cue = pick_cue(self.cue, "won" if won else "lost")
 
     def apply_human(self, notations: list[str], count_myself: bool = False) -> None:
         """Apply the player's actions in order. After a marriage that puts
@@ -282,6 +298,11 @@ class Table:
         events, self.events = self.events, []
         return events
 
+    def take_cue(self) -> str:
+        """The sound cue of the moves since the last call (:data:`CUES`), handed out once."""
+        cue, self.cue = self.cue, ""
+        return cue
+
     # -- events ----------------------------------------------------------
     def _say_new_hand(self) -> None:
         self.say(f"msg.new_hand.{WHO[self.game.dealer]}")
@@ -290,6 +311,8 @@ class Table:
         for entry in after["history"][len(before["history"]):]:
             who = WHO[entry["player"]]
             action = entry["action"]
+            cue = {"marry": "marriage", "close": "close", "play": "card", "exchange": "card"}.get(action.split(":")[0])
+            self.cue = pick_cue(self.cue, cue or "")
             if action.startswith("marry:"):
                 m = after["marriages"][-1] if after["marriages"] else {"suit": action[6:], "points": 20}
                 self.say(f"msg.marriage.{who}", suit=m["suit"], points=m["points"])
@@ -303,6 +326,8 @@ class Table:
                 self.say("msg.missed_marriage")
         if len(after["completed_tricks"]) > len(before["completed_tricks"]):
             winner = after["completed_tricks"][-1]["winner"]
+            if winner == HUMAN:
+                self.cue = pick_cue(self.cue, "trick")
             if not after["result"]:  # numbered: two tricks in a row never read as one line repeated
                 self.write(f"msg.trick.{WHO[winner]}", n=len(after["completed_tricks"]))
             gained = after["points"][winner] - before["points"][winner]
