@@ -55,7 +55,7 @@ def decide(view_json: str, level: str, clock=time.perf_counter) -> dict:
     """One decision as the game's worker makes it (``ui.model.botcall.choose_json``:
     parse the view, ``make_bot(level, view_seed(view)).choose(view)``), timed;
     with the search figures of the bot (nodes, worlds, depth) when it has them."""
-    from ui import botcall
+    from ui.model import botcall
 
     t = clock()
     view = json.loads(view_json)

@@ -35,7 +35,7 @@ from sixtysix.review import review  # noqa: E402
 from tools.bench import CHROMIUM, CHROMIUM_ARGS, DIST, RESULTS  # noqa: E402
 from tools import build as site_build  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
-from ui import share  # noqa: E402
+from ui.model import share  # noqa: E402
 
 STAGE = ROOT / "build" / "bench-review-site"
 LONGTASKS = """

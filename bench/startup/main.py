@@ -47,7 +47,7 @@ def step(report, key, fn):
 def game_imports():
     import asyncio  # noqa: F401  (ui/dom/app.py's own imports, in its order)
 
-    from ui import present  # noqa: F401
+    from ui.model import present  # noqa: F401
     from ui.model.i18n import LANGUAGES, Translator, load_catalog, pick_language  # noqa: F401
     from ui.model.settings import PLAYER_LEVELS, UrlOptions  # noqa: F401
     from ui.model.storage import SavedDataError, Store  # noqa: F401
@@ -63,8 +63,9 @@ def first_render_model():
     the saved data (an in-memory stand-in for localStorage), the catalogs, a
     new table, saving it, and the presentation model. Lazy imports made on
     the way show up in the import rows."""
-    from ui import present
+    from ui.model import present
     from ui.model.i18n import Translator, load_catalog
+    from ui.model.page import PageState
     from ui.model.settings import UrlOptions
     from ui.model.storage import MemoryBackend, Store
     from ui.model.table import Table
@@ -77,7 +78,7 @@ def first_render_model():
     table = Table.new(url.seed, stats)
     store.save_game(table.match, table.counted_hands)
     store.save_stats(stats)
-    return present.build(table, settings, Translator("pt", catalogs["pt"]))
+    return present.build(table, PageState(settings=settings), Translator("pt", catalogs["pt"]))
 
 
 def compile_sources():

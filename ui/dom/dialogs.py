@@ -15,6 +15,12 @@ from ui.model.sheet import model as sheet_model
 from ui.model.stats import hand_key
 
 
+def local_date():
+    """Today on this device's clock, as ``"2026-12-05"`` (the player's own calendar day)."""
+    now = window.Date.new()
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+
+
 class Dialogs:
     def __init__(self, flow, keeper, renderer, texts, moves, confirm, worker, listeners):
         self.flow, self.keeper, self.renderer = flow, keeper, renderer
@@ -54,7 +60,8 @@ class Dialogs:
     def fill_stats(self):
         from ui.dom.stats import fill_stats
 
-        fill_stats(by_id("stats-box"), self.flow.match.stats, self.texts())
+        fill_stats(by_id("stats-box"), self.flow.match.stats, self.texts(),
+                   self.keeper.load_daily().lines(local_date(), self.texts()))
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()
@@ -118,13 +125,25 @@ class Dialogs:
         if by_id("review-dialog").open and self.review is not None:
             self.review.render()
 
+    # -- the deal of the day ---------------------------------------------------
+    def start_daily(self, day=None):
+        """``day``'s deal (today's, by this device's clock, by default) on the table; the match waits aside."""
+        if by_id("menu-dialog").open:
+            by_id("menu-dialog").close()
+        self.flow.start_daily(day or local_date(), self.keeper.load_daily())
+        self.moves.spawn(self.flow.play_on_when_idle())
+
     # -- share links ---------------------------------------------------------
     def open_share(self):
-        hand = self.flow.table.hand_record()
+        table = self.flow.table
+        hand = table.hand_record()
         # The page's own address without its query: a link carries no ?seed= or test option.
         base = str(window.location.origin) + str(window.location.pathname)
         by_id("share-review").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
-        by_id("share-deal").value = base + share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
+        daily = table.replay_of.daily if table.replay_of is not None else ""
+        # a day's deal is shared as the day: a friend plays it from the same seat, against the same computer
+        by_id("share-deal").value = base + (f"#daily={daily}" if daily else
+                                            share.PREFIX + share.encode(hand["deck"], hand["dealer"], []))
         set_text(by_id("share-status"), "")
         can_send = bool(window.Reflect.has(window.navigator, "share"))  # the system's share sheet, where there is one
         for button in document.querySelectorAll("#share-dialog [data-send]"):
@@ -159,9 +178,13 @@ class Dialogs:
             window.console.info(f"Sixty-Six: share sheet closed ({exc})")
 
     def open_link(self):
-        """A ``#hand=`` link: a finished hand opens its review, a bare deal is replayed.
-        A broken link gets a notice; the saved match is never touched either way."""
+        """A ``#hand=`` link: a finished hand opens its review, a bare deal is
+        replayed; a ``#daily=2026-12-05`` link deals that day's deal. A broken
+        link gets a notice; the saved match is never touched either way."""
         text = str(window.location.hash or "")
+        if text.startswith("#daily="):
+            self.open_daily_link(text)
+            return
         if not text.startswith(share.PREFIX):
             return
         window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
@@ -178,3 +201,16 @@ class Dialogs:
         else:
             self.moves.start_replay(hand)
             self.moves.spawn(self.flow.play_on_when_idle())
+
+    def open_daily_link(self, text):
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        from ui.model.daily import parse_date
+
+        try:
+            day = parse_date(text[len("#daily="):])
+        except ValueError as e:
+            window.console.warn(f"Sixty-Six: daily link refused ({e})")
+            self.flow.tell("notice.bad_link")
+            self.flow.render()
+            return
+        self.start_daily(day)

@@ -8,9 +8,15 @@ from ui.dom.elements import set_text
 from ui.model import stats_table
 
 
-def fill_stats(box, stats, tr):
-    """Write ``stats`` into ``box``: a table with a column per level, or a line saying there is none yet."""
+def fill_stats(box, stats, tr, daily_lines=()):
+    """Write ``stats`` into ``box``: a table with a column per level, or a line
+    saying there is none yet; then the trend of the reviews and ``daily_lines``."""
     box.replaceChildren()
+    for line in daily_lines:
+        p = document.createElement("p")
+        p.className = "stats-daily"
+        set_text(p, line)
+        box.appendChild(p)
     header, rows = stats_table.table(stats, tr)
     if len(header) == 1:
         p = document.createElement("p")

@@ -59,13 +59,15 @@ def _no_save(table):
 class Flow:
     def __init__(self, table: Table, settings, *, ask, sleep, clock, draw=_no_draw,
                  save=lambda table: None, load_newer=lambda: None, gather=_no_gather, log=_no_log,
-                 pace=None, level="medium", lang="pt", capped=True, test_fast=False):
+                 pace=None, level="medium", lang="pt", capped=True, test_fast=False,
+                 save_daily=lambda book: None):
         self.table = table
         #: The match's own table, kept aside while a deal is replayed.
         self.match_table: Table | None = None
         self.ask, self.sleep, self.clock = ask, sleep, clock
         self.draw, self.save_table, self.load_newer = draw, save, load_newer
         self.gather_animation, self.log = gather, log
+        self.save_daily = save_daily
         #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
         self.capped = capped
         #: ``?fast=1`` (tests only): the test pace whatever the speed chosen.
@@ -314,7 +316,7 @@ class Flow:
                 started = self.clock()
                 view = self.table.view(COMPUTER)
                 try:
-                    notation = await self.call_bot("choose", view, self.state.level)
+                    notation = await self.call_bot("choose", view, self.opponent_level)
                     elapsed = self.clock() - started
                     if elapsed < self.state.pace["think"]:  # a fast answer still takes the pace's time
                         await self.sleep(self.state.pace["think"] - elapsed)
@@ -334,6 +336,53 @@ class Flow:
         finally:
             self.state.busy = False
             self.render()
+        await self.finish_daily()
+
+    @property
+    def opponent_level(self) -> str:
+        """The computer's level now: the day's deal is always against the hard computer."""
+        original = self.table.replay_of
+        return "hard" if original is not None and original.daily else self.state.level  # daily.LEVEL
+
+    # -- the deal of the day -------------------------------------------------
+    def start_daily(self, day: str, book) -> None:
+        """Put ``day``'s deal on the table (the match waits aside); ``book``: the days played."""
+        from ui.model.daily import daily_table
+
+        self.state.daily = book
+        self.start_replay(daily_table(day))
+
+    async def finish_daily(self) -> None:
+        """The day's deal just ended: the player's first result kept, then the
+        hard computer plays the deal from the player's seat, move by move, and
+        both results show side by side."""
+        table, book = self.table, self.state.daily
+        original = table.replay_of
+        if original is None or not original.daily or not table.hand_over or book is None or self.stopped:
+            return
+        from ui.model.daily import LEVEL, computer_result, signed
+
+        day = original.daily
+        if book.note_player(day, signed(table.result_facts())):
+            self.save_daily(book)
+        if book.day(day).computer is not None or self.state.daily_running:
+            self.render()
+            return
+        self.state.daily_running = True
+        self.render()
+        try:
+            result = await computer_result(day, lambda view: self.call_bot("choose", view, LEVEL))
+        except Exception as exc:  # the worker broke: the day's own result stays
+            self.log("daily", exc)
+            result = None
+        finally:
+            self.state.daily_running = False
+        if self.stopped:
+            return
+        if result is not None:
+            book.note_computer(day, result)
+            self.save_daily(book)
+        self.render()
 
     async def show_finished_trick(self) -> None:
         """Leave a completed trick on the table for a moment, then gather it."""

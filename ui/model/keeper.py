@@ -49,3 +49,9 @@ class Keeper:
 
     def save_stats(self, stats) -> bool:
         return self.store.save_stats(stats)
+
+    def load_daily(self):
+        return self.store.load_daily()
+
+    def save_daily(self, book) -> bool:
+        return self.store.save_daily(book)

@@ -46,3 +46,8 @@ class PageState(Record):
     #: The sound cue of this render (:data:`ui.model.table.CUES`, ``""``: none),
     #: set by :meth:`ui.model.flow.Flow.render` for its one draw.
     cue: str = ""
+    #: The deals of the day played (:class:`ui.model.daily.DailyBook`), once a
+    #: day's deal is on the table; ``None`` before (the module loads only then).
+    daily: object = None
+    #: The computer is playing the day's deal from the player's seat.
+    daily_running: bool = False

@@ -302,7 +302,29 @@ def pile_fields(at: Moment, tr: Translator) -> dict:
             "pile_texts": {"you": tr.t("pile.you", n=you), "computer": tr.t("pile.computer", n=computer)}}
 
 
-def story_fields(at: Moment, table: Table, aids: bool, tr: Translator) -> dict:
+def daily_lines(table: Table, state: PageState, tr: Translator) -> list[str]:
+    """The day's deal, at its end: your result (the day's first), the
+    computer's from your seat (or that it is playing), and which was better."""
+    from ui.model.daily import shown, signed
+
+    day = table.replay_of.daily
+    facts = table.result_facts()
+    entry = state.daily.day(day) if state.daily is not None else None
+    first = entry.you if entry is not None and entry.you is not None else signed(facts)
+    when = shown(day)
+    lines = [tr.t("daily.you.won" if first > 0 else "daily.you.lost", date=when, gp=tr.game_points(abs(first)))]
+    if signed(facts) != first:
+        lines.append(tr.t("daily.first"))
+    computer = entry.computer if entry is not None else None
+    if computer is None:
+        lines.append(tr.t("daily.running" if state.daily_running else "daily.unknown"))
+        return lines
+    lines.append(tr.t("daily.computer.won" if computer > 0 else "daily.computer.lost", gp=tr.game_points(abs(computer))))
+    lines.append(tr.t("daily.better" if first > computer else "daily.worse" if first < computer else "daily.same"))
+    return lines
+
+
+def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: PageState | None = None) -> dict:
     """The end of the hand told in full, and the computer's cards face up (then,
     or during the hand in practice), with the opponent's hand in words."""
     facts = table.result_facts()
@@ -313,6 +335,8 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator) -> dict:
         recalled = replay.original_key(table.replay_of) if table.replay_of is not None else None
         if recalled:
             lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
+        if table.replay_of is not None and table.replay_of.daily and state is not None:
+            lines += daily_lines(table, state, tr)
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
@@ -364,7 +388,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         **last_trick_fields(v, tr),
         stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],
-        **story_fields(at, table, aids, tr),
+        **story_fields(at, table, aids, tr, state),
         practice=table.practice is not None,
         practice_aids=aids,
         busy=state.busy or state.hint_pending,

@@ -25,6 +25,8 @@ class Original(Record):
     facts: dict
     #: The player now sits where the computer sat.
     other_seat: bool
+    #: The deal of the day of this date (``"2026-12-05"``; ui/model/daily.py), or ``""``.
+    daily: str = ""
 
 
 def one_hand_match(deck, dealer: int) -> Match:

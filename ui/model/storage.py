@@ -42,6 +42,8 @@ GAME_KEY = "sixtysix.game"
 EMBED_GAME_KEY = "sixtysix.game.embed"
 SETTINGS_KEY = "sixtysix.settings"
 STATS_KEY = "sixtysix.stats"
+#: The deals of the day played (ui/model/daily.py).
+DAILY_KEY = "sixtysix.daily"
 #: The envelope holds the record as an escaped string (every quote doubled in size).
 GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
@@ -50,6 +52,7 @@ SMALL_MAX_DEPTH = 2
 #: Statistics hold a block per level (ui/model/stats.py): one level deeper, a few blocks longer.
 STATS_MAX_CHARS = 8_000
 STATS_MAX_DEPTH = 3
+DAILY_MAX_CHARS = 20_000  # a year and more of days
 #: What :meth:`Store.save_game` answers.
 SAVED, FAILED, STALE = "saved", "failed", "stale"
 
@@ -322,3 +325,14 @@ class Store:
 
     def save_stats(self, stats: Stats) -> bool:
         return self._set(STATS_KEY, encode_stats(stats))
+
+    def load_daily(self):
+        """The deals of the day played (an unreadable book starts afresh)."""
+        from ui.model.daily import DailyBook
+
+        def decode(text):
+            return DailyBook.from_dict(_stored_object(text, DAILY_MAX_CHARS, STATS_MAX_DEPTH, versioned=True))
+        return self._load_small(DAILY_KEY, decode, DailyBook)
+
+    def save_daily(self, book) -> bool:
+        return self._set(DAILY_KEY, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))

@@ -1,0 +1,111 @@
+"""The deal of the day (issue 31): a deal from the date alone, the player's
+first result and the hard computer's from the same seat, the streak."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_ui_flow import make_flow, run
+from ui.model import botcall, daily
+from ui.model.daily import DailyBook, DayResult
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build
+from ui.model.storage import MemoryBackend, Store
+from ui.model.table import COMPUTER, HUMAN, Table
+
+ROOT = Path(__file__).resolve().parent.parent
+PT = Translator("pt", load_catalog("pt", ROOT))
+
+#: The deck of 2026-12-05, as every device deals it (a string-seeded shuffle is
+#: the same in every CPython and in Pyodide; e2e/test_daily.py checks the page).
+DECK_2026_12_05 = ["KH", "QC", "JD", "AC", "QS", "TC", "TS", "9D", "9H", "JS", "AD", "9C",
+                   "TD", "JC", "KC", "QD", "TH", "AS", "AH", "KD", "9S", "QH", "KS", "JH"]
+
+
+def test_the_deal_depends_only_on_the_date():
+    assert daily.daily_deck("2026-12-05") == DECK_2026_12_05
+    assert daily.daily_deck("2026-12-06") != DECK_2026_12_05
+    assert len({tuple(daily.daily_deck(f"2027-01-{d:02d}")) for d in range(1, 32)}) == 31
+    t = daily.daily_table("2026-12-05")
+    assert list(t.game.deck) == DECK_2026_12_05 and t.game.dealer == daily.DEALER and t.to_move == HUMAN
+    assert t.replay_of.daily == "2026-12-05"
+
+
+@pytest.mark.parametrize("text", ["", "2026-13-01", "2026-02-30", "1999-01-01", "2026-1-5", None, 20261205,
+                                  "2026-12-05x", "../etc"])
+def test_a_bad_date_is_refused(text):
+    with pytest.raises(ValueError):
+        daily.parse_date(text)
+
+
+def test_only_the_first_result_of_a_day_counts_and_the_streak_runs_to_today_or_yesterday():
+    book = DailyBook()
+    assert book.note_player("2026-12-03", 2) and not book.note_player("2026-12-03", -3)
+    assert book.day("2026-12-03").you == 2
+    book.note_player("2026-12-04", -1)
+    assert book.streak("2026-12-04") == 2 and book.streak("2026-12-05") == 2  # today not played yet
+    assert book.streak("2026-12-06") == 0
+    book.note_computer("2026-12-03", 1)
+    book.note_computer("2026-12-04", 1)
+    assert book.summary("2026-12-05") == (2, 2, (1 + -2) / 2)
+    assert book.lines("2026-12-05", PT) == [PT.t("stats.daily", days=2, streak=2),
+                                            PT.t("stats.daily.diff", diff="\u22120,5")]
+
+
+def test_the_book_is_saved_and_anything_odd_in_it_is_dropped():
+    store = Store(MemoryBackend())
+    book = DailyBook()
+    book.note_player("2026-12-05", 3)
+    book.note_computer("2026-12-05", -2)
+    assert store.save_daily(book) and store.load_daily() == book
+    odd = {"days": {"2026-12-05": {"you": 3, "computer": None}, "2026-02-30": {"you": 1}, "x": {},
+                    "2026-12-06": {"you": 9}, "2026-12-07": {"you": True}, "2026-12-08": [1]}}
+    assert DailyBook.from_dict(odd).days == {"2026-12-05": DayResult(3, None)}
+    store.backend.setItem("sixtysix.daily", "{not json")
+    assert store.load_daily() == DailyBook()  # an unreadable book starts afresh, never breaks the page
+    from datetime import date, timedelta
+    days = [(date(2025, 1, 1) + timedelta(days=i)).isoformat() for i in range(daily.DAYS_KEPT + 5)]
+    kept = DailyBook({d: DayResult(1, 1) for d in days}).to_dict()["days"]
+    assert list(kept) == days[5:]  # the oldest go first
+
+
+def test_the_days_deal_is_played_against_the_hard_computer_and_then_by_it_from_the_same_seat():
+    match = Table.new(4)
+    asked = []
+
+    def bot(function, view_json, level=None, *rest):
+        asked.append(level)
+        return botcall.choose_json(view_json, level)
+
+    saved = []
+    flow, _, _ = make_flow(match, ask=bot, save_daily=saved.append)
+    book = DailyBook()
+    flow.start_daily("2026-12-05", book)
+    assert flow.table is not match and flow.match is match
+    while not flow.table.hand_over:
+        run(flow.computer_turns())
+        if flow.table.human_to_move():
+            run(flow.human([flow.table.view(HUMAN)["legal"][0]]))
+    assert set(asked) == {"hard"}  # the day's opponent, whatever the player's level
+    mine = daily.signed(flow.table.result_facts())
+    computer = run(daily.computer_result("2026-12-05", lambda view: _sync(botcall.choose(view, "hard"))))
+    assert book.day("2026-12-05") == DayResult(mine, computer) and saved and saved[-1] is book
+    lines = build(flow.table, flow.state, PT).story_lines
+    assert PT.t("daily.better" if mine > computer else "daily.worse" if mine < computer else "daily.same") in lines
+    # played again: the first result stays, the computer's is not asked again
+    asked.clear()
+    flow.start_daily("2026-12-05", book)
+    while not flow.table.hand_over:
+        run(flow.computer_turns())
+        if flow.table.human_to_move():
+            run(flow.human([flow.table.view(HUMAN)["legal"][-1]]))
+    assert book.day("2026-12-05") == DayResult(mine, computer)
+    assert len(asked) == sum(1 for p, _ in flow.table.game.actions if p == COMPUTER)
+    assert match.match.games[0].actions == []  # the match waited aside, untouched
+
+
+async def _sync(value):
+    return value
