@@ -336,7 +336,7 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         if recalled:
             lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         if table.replay_of is not None and table.replay_of.daily and state is not None:
-            lines += daily_lines(table, state, tr)
+            lines = daily_lines(table, state, tr) + lines  # the day's comparison first
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
