@@ -6,7 +6,7 @@ and ``hint(view_json)`` for the player's hint; both return a notation string.
 ``review_step(hand_json, index)`` values one decision of a finished hand.
 """
 
-from ui.model.botcall import choose_json, review_step_json
+from ui.model.botcall import choose_json, defend_json, review_step_json
 
 HINT_LEVEL = "hard"
 
@@ -28,4 +28,9 @@ def review_step(hand_json, index):
     return review_step_json(str(hand_json), int(index))
 
 
-__export__ = ["choose", "hint", "review_step"]
+def defend(state_json, capped=True):
+    """The solver's defence in a problem being played (every card known): its move."""
+    return defend_json(str(state_json))
+
+
+__export__ = ["choose", "defend", "hint", "review_step"]

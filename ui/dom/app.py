@@ -127,7 +127,8 @@ class Page:
                     clock=lambda: window.performance.now() / 1000, draw=draw, save=keeper.save,
                     load_newer=keeper.load_newer, gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
                     log=log_error, pace=pace_for(settings.speed, url.fast), level=url.level or settings.level,
-                    lang=lang, capped=url.timecap, test_fast=url.fast, save_daily=keeper.save_daily)
+                    lang=lang, capped=url.timecap, test_fast=url.fast, save_daily=keeper.save_daily,
+                    save_problems=keeper.save_problems)
         for key in notices:
             flow.tell(key)
 

@@ -29,6 +29,8 @@ class Dialogs:
         self.moves, self.confirm, self.worker, self.listeners = moves, confirm, worker, listeners
         #: The hand review (ui/dom/review.py), made when first opened.
         self.review = None
+        #: The shipped problems (sixtysix.problems), fetched when first asked for.
+        self.problems = None
 
     def open_menu(self):
         flow = self.flow
@@ -132,6 +134,36 @@ class Dialogs:
             by_id("menu-dialog").close()
         self.flow.start_daily(day or local_date(), self.keeper.load_daily())
         self.moves.spawn(self.flow.play_on_when_idle())
+
+    # -- problems ---------------------------------------------------------------
+    def start_problem(self):
+        """The next problem for this player on the table (the shipped set fetched once)."""
+        if by_id("menu-dialog").open:
+            by_id("menu-dialog").close()
+        self.moves.spawn(self._start_problem())
+
+    async def _start_problem(self):
+        from sixtysix import problems
+
+        if self.problems is None:
+            try:
+                response = await window.fetch("assets/problems.json")
+                if not response.ok:
+                    raise problems.ProblemError(f"HTTP {response.status}")
+                self.problems = problems.load(str(await response.text()))
+            except Exception as e:  # offline before a first load, or a damaged or tampered file
+                window.console.warn(f"Sixty-Six: problems not loaded ({e})")
+                self.flow.tell("notice.problems_failed")
+                self.flow.render()
+                return
+        book = self.keeper.load_problems()
+        problem = book.next(self.problems)
+        if problem is None:
+            self.flow.tell("notice.problems_done")
+            self.flow.render()
+            return
+        self.flow.start_problem(problem, book)
+        await self.flow.play_on_when_idle()
 
     # -- share links ---------------------------------------------------------
     def open_share(self):

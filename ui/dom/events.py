@@ -41,6 +41,8 @@ class Events:
         listen(by_id("story-sheet"), "click", d.on_sheet_click)
         listen(by_id("btn-stats"), "click", lambda e: d.open_stats())
         listen(by_id("btn-daily"), "click", lambda e: d.start_daily())
+        listen(by_id("btn-problems"), "click", lambda e: d.start_problem())
+        listen(by_id("btn-next-problem"), "click", lambda e: d.start_problem())
         listen(by_id("btn-stats-reset"), "click", lambda e: d.ask_reset_stats())
         listen(by_id("btn-review"), "click", lambda e: d.open_review(self.flow.table.hand_record()))
         listen(by_id("btn-replay"), "click", lambda e: m.replay(False))

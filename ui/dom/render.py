@@ -278,14 +278,14 @@ class Renderer:
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
                "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
                "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back",
-               "take_back": "btn-take-back"}
+               "take_back": "btn-take-back", "next_problem": "btn-next-problem"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)
             appears = m.buttons[name] and button.hidden
             button.hidden = not m.buttons[name]
             button.classList.toggle("hinted", m.hinted_button == name)
-            if appears and name in ("next_hand", "new_match") and lost_focus:
+            if appears and name in ("next_hand", "new_match", "next_problem") and lost_focus:
                 button.focus()  # the hand ended: its next step is one key away
         by_id("btn-hint").setAttribute("aria-busy", "true" if m.hint_pending else "false")
         for name, text in m.button_texts.items():

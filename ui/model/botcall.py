@@ -55,6 +55,14 @@ def choose_json(view_json: str, level: str, capped: bool = True) -> str:
     return choose(json.loads(view_json), level, capped)
 
 
+def defend_json(state_json: str) -> str:
+    """The solver's move in a problem being played (``{"problem": position,
+    "actions": [...]}`` as JSON; :func:`ui.model.problem_play.defend`)."""
+    from ui.model.problem_play import defend
+
+    return defend(json.loads(state_json))
+
+
 def review_step_json(hand_json: str, index: int) -> str:
     """One decision of a finished hand (``{"deck", "dealer", "actions"}`` as JSON)
     valued by :func:`sixtysix.review.review_decision`, as JSON: one slice of a review."""

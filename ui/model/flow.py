@@ -60,14 +60,16 @@ class Flow:
     def __init__(self, table: Table, settings, *, ask, sleep, clock, draw=_no_draw,
                  save=lambda table: None, load_newer=lambda: None, gather=_no_gather, log=_no_log,
                  pace=None, level="medium", lang="pt", capped=True, test_fast=False,
-                 save_daily=lambda book: None):
+                 save_daily=lambda book: None, save_problems=lambda book: None):
         self.table = table
         #: The match's own table, kept aside while a deal is replayed.
         self.match_table: Table | None = None
         self.ask, self.sleep, self.clock = ask, sleep, clock
         self.draw, self.save_table, self.load_newer = draw, save, load_newer
         self.gather_animation, self.log = gather, log
-        self.save_daily = save_daily
+        self.save_daily, self.save_problems = save_daily, save_problems
+        #: The problem table whose result is in the book already.
+        self._problem_noted = None
         #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
         self.capped = capped
         #: ``?fast=1`` (tests only): the test pace whatever the speed chosen.
@@ -316,7 +318,7 @@ class Flow:
                 started = self.clock()
                 view = self.table.view(COMPUTER)
                 try:
-                    notation = await self.call_bot("choose", view, self.opponent_level)
+                    notation = await self.computer_move(view)
                     elapsed = self.clock() - started
                     if elapsed < self.state.pace["think"]:  # a fast answer still takes the pace's time
                         await self.sleep(self.state.pace["think"] - elapsed)
@@ -337,6 +339,37 @@ class Flow:
             self.state.busy = False
             self.render()
         await self.finish_daily()
+        self.finish_problem()
+
+    async def computer_move(self, view: dict) -> str | None:
+        """The computer's move: its bot's, from its view; in a problem, the solver's defence."""
+        problem = self.table.replay_of.problem if self.table.replay_of is not None else None
+        if problem is None:
+            return await self.call_bot("choose", view, self.opponent_level)
+        return await self.call_bot("defend", {"problem": problem.position(),
+                                              "actions": self.table.game.action_notations()})
+
+    # -- problems --------------------------------------------------------------
+    def start_problem(self, problem, book) -> None:
+        """Put ``problem`` on the table (the match waits aside); ``book``: the player's progress."""
+        from ui.model.problem_play import problem_table
+
+        self.state.problems = book
+        self.start_replay(problem_table(problem))
+
+    def finish_problem(self) -> None:
+        """A problem just played out: solved or failed, kept in the player's progress once."""
+        table, book = self.table, self.state.problems
+        original = table.replay_of
+        if (original is None or original.problem is None or not table.hand_over or book is None
+                or self._problem_noted is table or self.stopped):
+            return
+        from ui.model.problem_play import outcome
+
+        self._problem_noted = table
+        book.note(original.problem.id, outcome(original.problem, table.result_facts()))
+        self.save_problems(book)
+        self.render()
 
     @property
     def opponent_level(self) -> str:

@@ -55,3 +55,9 @@ class Keeper:
 
     def save_daily(self, book) -> bool:
         return self.store.save_daily(book)
+
+    def load_problems(self):
+        return self.store.load_problems()
+
+    def save_problems(self, book) -> bool:
+        return self.store.save_problems(book)

@@ -51,3 +51,5 @@ class PageState(Record):
     daily: object = None
     #: The computer is playing the day's deal from the player's seat.
     daily_running: bool = False
+    #: The player's progress in the problems (:class:`ui.model.problem_play.ProblemBook`), once one is played.
+    problems: object = None

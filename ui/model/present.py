@@ -235,18 +235,20 @@ def stock_fields(v: dict, tr: Translator) -> dict:
 def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     """Which buttons show: the moves only when the engine lists them."""
     replaying = table.replay_of is not None
+    problem = replaying and table.replay_of.problem is not None  # no hint, no deal to replay or share
     after_hand = at.hand_over and at.idle
     return {
         "exchange": at.can_act and "exchange" in at.legal,
         "close": at.can_act and "close" in at.legal,
         "declare": at.can_act and declare_offered(at.v, settings.count_myself),
-        "hint": at.can_act,
+        "hint": at.can_act and not problem,
         "next_hand": after_hand and not table.match_over and not replaying,
         "new_match": table.match_over and at.idle and not replaying,
-        "review": after_hand,
-        "replay": after_hand,
-        "replay_other": after_hand,
-        "share": after_hand,
+        "next_problem": after_hand and problem,
+        "review": after_hand and not problem,
+        "replay": after_hand and not problem,
+        "replay_other": after_hand and not problem,
+        "share": after_hand and not problem,
         "back": replaying and at.idle,
         "take_back": aids and at.idle and (at.human_turn or at.hand_over) and table.can_take_back(),
     }
@@ -324,6 +326,29 @@ def daily_lines(table: Table, state: PageState, tr: Translator) -> list[str]:
     return lines
 
 
+#: The cards that take the last tricks of a problem's best line, by side and number.
+RUN_WORDS = {("you", False): "problem.run.you.one", ("you", True): "problem.run.you.many",
+             ("opponent", False): "problem.run.opponent.one", ("opponent", True): "problem.run.opponent.many"}
+
+
+def problem_lines(problem, facts: dict, book, tr: Translator) -> list[str]:
+    """A problem played out: solved or not, what the best move was, how its line ends."""
+    from ui.model.problem_play import outcome
+    from ui.model.review import action_words
+
+    solved = outcome(problem, facts)
+    best = problem.best[0]
+    lines = [tr.t("problem.solved") if solved else
+             tr.t("problem.failed", best=action_words(best, tr, False), gp=tr.game_points(abs(problem.values[best])))]
+    run = problem.reason.get("run") or {}
+    if run.get("cards"):
+        key = RUN_WORDS[run["side"], len(run["cards"]) > 1]
+        lines.append(tr.t(key, cards=tr.listing([tr.card_in_text(c) for c in run["cards"]])))
+    if book is not None:
+        lines.append(tr.t("problem.progress", solved=len(book.solved), failed=len(book.failed)))
+    return lines
+
+
 def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: PageState | None = None) -> dict:
     """The end of the hand told in full, and the computer's cards face up (then,
     or during the hand in practice), with the opponent's hand in words."""
@@ -337,6 +362,8 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
             lines.append(tr.t(recalled[0], gp=tr.game_points(recalled[1]["gp"])))
         if table.replay_of is not None and table.replay_of.daily and state is not None:
             lines = daily_lines(table, state, tr) + lines  # the day's comparison first
+        if table.replay_of is not None and table.replay_of.problem is not None:
+            lines = problem_lines(table.replay_of.problem, facts, state.problems if state else None, tr) + lines
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
@@ -356,7 +383,9 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
     settings = state.settings
     at = moment(table, state.busy)
     v = at.v
-    aids = settings.practice and table.practice is not None
+    # practice's aids; a problem shows the computer's cards too (every card is known there)
+    aids = (settings.practice and table.practice is not None) or (
+        table.replay_of is not None and table.replay_of.problem is not None)
     score = table.match.scores
     st = table.stats
     hands = len(table.match.games)

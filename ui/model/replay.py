@@ -27,6 +27,8 @@ class Original(Record):
     other_seat: bool
     #: The deal of the day of this date (``"2026-12-05"``; ui/model/daily.py), or ``""``.
     daily: str = ""
+    #: The problem played (a :class:`sixtysix.problems.Problem`; ui/model/problem_play.py), or ``None``.
+    problem: object = None
 
 
 def one_hand_match(deck, dealer: int) -> Match:

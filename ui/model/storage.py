@@ -44,6 +44,9 @@ SETTINGS_KEY = "sixtysix.settings"
 STATS_KEY = "sixtysix.stats"
 #: The deals of the day played (ui/model/daily.py).
 DAILY_KEY = "sixtysix.daily"
+#: The player's progress in the problems (ui/model/problem_play.py).
+PROBLEMS_KEY = "sixtysix.problems"
+PROBLEMS_MAX_CHARS = 40_000  # two thousand problem ids and more
 #: The envelope holds the record as an escaped string (every quote doubled in size).
 GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
@@ -336,3 +339,14 @@ class Store:
 
     def save_daily(self, book) -> bool:
         return self._set(DAILY_KEY, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))
+
+    def load_problems(self):
+        """The player's progress in the problems (unreadable: it starts afresh)."""
+        from ui.model.problem_play import ProblemBook
+
+        def decode(text):
+            return ProblemBook.from_dict(_stored_object(text, PROBLEMS_MAX_CHARS, STATS_MAX_DEPTH, versioned=True))
+        return self._load_small(PROBLEMS_KEY, decode, ProblemBook)
+
+    def save_problems(self, book) -> bool:
+        return self._set(PROBLEMS_KEY, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))

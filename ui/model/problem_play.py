@@ -1,0 +1,100 @@
+"""Problems on the page (issue 31): one position at a time from the shipped
+set (``assets/problems.json``, :mod:`sixtysix.problems`), played out on a
+table of its own against the solver's defence, then said solved or failed
+with the reason; the player's progress kept apart from the match (no
+browser imports).
+
+The order: the set is shipped easiest first (how many moves to see); the
+next problem is the first failed one that is due again (a failure comes back
+after :data:`COME_BACK` other problems), else the first not yet solved.
+"""
+
+from __future__ import annotations
+
+from sixtysix import Match, problems
+from sixtysix.match import TARGET
+
+from ui.model.record import Record, field
+from ui.model.replay import Original
+from ui.model.stats import Stats
+from ui.model.table import Table
+
+#: A failed problem comes back after this many other problems tried.
+COME_BACK = 5
+#: Problems remembered as solved or failed (more than the shipped set).
+KEPT = 2000
+
+
+def problem_table(problem) -> Table:
+    """``problem``'s position on a table of its own (never saved, never counted): you are player 0."""
+    game = problems.to_game(problem)
+    match = Match.from_games(None, [game], game.dealer, TARGET)
+    table = Table(match, 0, Stats(), replay_of=Original({}, False, problem=problem))
+    table.say("msg.problem.start", n=problem.depth)
+    return table
+
+
+def defend(state: dict) -> str:
+    """The solver's move for the side to move in a problem being played
+    (``{"problem": its position, "actions": [...]}``): the best line's first move."""
+    game = problems.to_game(state["problem"])
+    for action in state["actions"]:
+        game.apply(action)
+    return problems.line(game)[0]
+
+
+def outcome(problem, facts: dict) -> bool:
+    """Solved: the hand ended with as many game points as the best move promised."""
+    points = facts["game_points"] if facts["winner"] == 0 else -facts["game_points"]
+    return points >= problem.values[problem.best[0]]
+
+
+class ProblemBook(Record):
+    """The player's progress: problems solved, and the failed ones with when they come back."""
+
+    solved: list = field(default_factory=list)
+    #: id -> the number of tries after which it is due again.
+    failed: dict = field(default_factory=dict)
+    failures: int = 0
+    tries: int = 0
+
+    @classmethod
+    def from_dict(cls, data) -> "ProblemBook":
+        """The saved progress, keeping only what is well formed (never raises)."""
+        book = cls()
+        if not isinstance(data, dict):
+            return book
+        ok = (lambda x: isinstance(x, str) and len(x) == 8)
+        count = (lambda x: isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**7)
+        if isinstance(data.get("solved"), list):
+            book.solved = [x for x in data["solved"] if ok(x)][-KEPT:]
+        if isinstance(data.get("failed"), dict):
+            book.failed = {k: v for k, v in data["failed"].items() if ok(k) and count(v)}
+        for name in ("failures", "tries"):
+            if count(data.get(name)):
+                setattr(book, name, data[name])
+        return book
+
+    def to_dict(self) -> dict:
+        return self.as_dict()
+
+    def next(self, shipped: list):
+        """The problem to offer now: a failed one that is due, else the first not solved; ``None``: all solved."""
+        by_id = {p.id: p for p in shipped}
+        for pid, due in sorted(self.failed.items(), key=lambda kv: kv[1]):
+            if due <= self.tries and pid in by_id:
+                return by_id[pid]
+        done = set(self.solved) | set(self.failed)
+        return next((p for p in shipped if p.id not in done), None) or next(
+            (by_id[pid] for pid in sorted(self.failed, key=self.failed.get) if pid in by_id), None)
+
+    def note(self, pid: str, solved: bool) -> None:
+        """A try: solved (a failure of it is forgiven) or failed (it comes back later)."""
+        self.tries += 1
+        if solved:
+            self.failed.pop(pid, None)
+            if pid not in self.solved:
+                self.solved.append(pid)
+        else:
+            self.failures += 1
+            self.failed[pid] = self.tries + COME_BACK
