@@ -1,0 +1,85 @@
+"""Problems as a player meets them (issue 31): from the options, a position
+with every card known, played out by clicks against the solver's defence;
+solved along the best line, failed with a worse move, the next one offered,
+the progress kept, the match untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.pages import BOT_MS
+from sixtysix import problems
+from ui.model.problem_play import ProblemBook
+from ui.model.review import action_words
+
+FAST = "level=random&fast=1&worker=0"
+SHIPPED = problems.load((Path(__file__).resolve().parent.parent / "assets" / "problems.json").read_text())
+
+
+def plain(move: str) -> bool:
+    """A move a tap makes as it is: declaring, or a card that announces no marriage."""
+    return move == "declare" or (move.startswith("play:") and move[5] not in "KQ")
+
+
+def do(t, move: str) -> None:
+    if move == "declare":
+        t.press("declare")
+    else:
+        t.play(move[5:])
+
+
+def open_problems(t) -> None:
+    menu = t.open_options()
+    menu.get_by_role("button", name=t.t("button.problems"), exact=True).click()
+    expect(menu).to_be_hidden()
+    t.wait_turn()
+
+
+def play_to_the_end(t, moves) -> None:
+    for move in moves:
+        if t.html.get_attribute("data-to-move") == "none":
+            return
+        do(t, move)
+        t.page.wait_for_function("() => ['you', 'none'].includes(document.documentElement.dataset.toMove)",
+                                 timeout=BOT_MS)
+    while t.html.get_attribute("data-to-move") != "none":
+        t.play_first()
+        t.page.wait_for_function("() => ['you', 'none'].includes(document.documentElement.dataset.toMove)",
+                                 timeout=BOT_MS)
+
+
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_a_problem_solved_and_the_next_one_failed_by_clicks(fresh_table, lang):
+    t, page = fresh_table, fresh_table.page
+    first, second = SHIPPED[0], SHIPPED[1]
+    assert all(plain(m) for m in first.line[::2]), "the first shipped problem needs a marriage tap: pick another"
+    t.open(f"lang={lang}&seed=3&{FAST}")
+    match_hand = t.hand()
+    open_problems(t)
+    assert sorted(t.hand()) == sorted(first.you)
+    # every card known: the computer's cards face up
+    expect(page.locator("#opp-hand img")).to_have_count(len(first.opponent))
+    expect(t.button("hint")).to_be_hidden()
+    play_to_the_end(t, first.line[::2])
+    story = page.locator("#story")
+    expect(story).to_contain_text(t.t("problem.solved"))
+    expect(story).to_contain_text(t.t("problem.progress", solved=1, failed=0))
+    # the next one, failed with a worse move: the best move said
+    t.button("next_problem").click()
+    t.wait_turn()
+    assert sorted(t.hand()) == sorted(second.you)
+    best = second.values[second.best[0]]
+    worse = next(m for m, v in second.values.items() if v < best and plain(m) and m != "declare")
+    play_to_the_end(t, [worse])
+    expect(story).to_contain_text(t.t("problem.failed", best=action_words(second.best[0], t.tr, False),
+                                      gp=t.tr.game_points(abs(best))))
+    expect(story).to_contain_text(t.t("problem.progress", solved=1, failed=1))
+    saved = ProblemBook.from_dict(t.stored("sixtysix.problems"))
+    assert saved.solved == [first.id] and second.id in saved.failed
+    # back to the match, as it was
+    t.button("back").click()
+    t.wait_turn()
+    assert t.hand() == match_hand

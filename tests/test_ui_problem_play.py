@@ -1,0 +1,96 @@
+"""Problems on the page (issue 31): the order they come in, a try solved or
+failed, and a problem played out against the solver's defence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sixtysix import problems
+from tests.test_ui_flow import make_flow, run
+from ui.model import botcall
+from ui.model.i18n import Translator, load_catalog
+from ui.model.present import build
+from ui.model.problem_play import COME_BACK, ProblemBook, defend, outcome, problem_table
+from ui.model.storage import MemoryBackend, Store
+from ui.model.table import HUMAN, Table
+
+ROOT = Path(__file__).resolve().parent.parent
+PT = Translator("pt", load_catalog("pt", ROOT))
+
+
+def some_problems(n=6):
+    return problems.load((ROOT / "assets" / "problems.json").read_text())[:n]
+
+
+def test_the_next_problem_is_the_first_not_solved_and_a_failure_comes_back_later():
+    shipped = some_problems()
+    book = ProblemBook()
+    assert book.next(shipped) is shipped[0]
+    book.note(shipped[0].id, solved=False)
+    assert book.next(shipped) is shipped[1]  # not at once
+    for p in shipped[1:COME_BACK + 1]:
+        assert book.next(shipped) is p
+        book.note(p.id, solved=True)
+    assert book.next(shipped) is shipped[0]  # due again
+    book.note(shipped[0].id, solved=True)
+    assert shipped[0].id not in book.failed and book.failures == 1 and len(book.solved) == COME_BACK + 1
+
+
+def test_the_progress_is_saved_and_anything_odd_in_it_is_dropped():
+    store = Store(MemoryBackend())
+    book = ProblemBook()
+    book.note("0123abcd", True)
+    book.note("89abcdef", False)
+    assert store.save_problems(book) and store.load_problems() == book
+    odd = {"solved": ["0123abcd", 5, "short", None], "failed": {"89abcdef": 3, "bad": 1, "deadbeef": -1},
+           "failures": "x", "tries": True}
+    assert ProblemBook.from_dict(odd) == ProblemBook(["0123abcd"], {"89abcdef": 3})
+    store.backend.setItem("sixtysix.problems", "[1, 2")
+    assert store.load_problems() == ProblemBook()
+
+
+def play_out(problem, my_moves):
+    """``problem`` on a table against the solver's defence, the player choosing by ``my_moves(view)``."""
+    def ask(function, state_json, *rest):
+        assert function == "defend"
+        return botcall.defend_json(state_json)
+
+    flow, _, _ = make_flow(Table.new(3), ask=ask, save_problems=lambda book: None)
+    book = ProblemBook()
+    flow.start_problem(problem, book)
+    while not flow.table.hand_over:
+        run(flow.computer_turns())
+        if flow.table.human_to_move():
+            run(flow.human([my_moves(flow.table.view(HUMAN))]))
+    return flow, book
+
+
+def test_the_best_line_solves_it_and_another_move_fails_it_with_the_reason():
+    problem = next(p for p in some_problems(40) if all(a.startswith("play:") or a == "declare" for a in p.line[::2]))
+    mine = iter(problem.line[::2])  # the solver defends along the same line
+    flow, book = play_out(problem, lambda view: next(mine))
+    assert outcome(problem, flow.table.result_facts()) and book.solved == [problem.id]
+    model = build(flow.table, flow.state, PT)
+    assert model.story_lines[0] == PT.t("problem.solved")
+    assert model.buttons["next_problem"] and not model.buttons["review"] and model.practice_aids
+    worse = next(a for a, v in problem.values.items() if v < problem.values[problem.best[0]])
+    moves = iter([worse])
+    flow, book = play_out(problem, lambda view: next(moves, None) or view["legal"][0])
+    assert not outcome(problem, flow.table.result_facts()) and problem.id in book.failed
+    assert build(flow.table, flow.state, PT).story_lines[0].startswith(PT.t("problem.failed", best="", gp="")[:12])
+
+
+def test_the_defence_is_the_solver_s_best_line():
+    problem = some_problems(1)[0]
+    game = problems.to_game(problem)
+    game.apply(problem.line[0])
+    assert defend({"problem": problem.position(), "actions": [problem.line[0]]}) == problem.line[1]
+    assert json.loads(json.dumps(problem.position())) == problem.position()  # the worker gets it as JSON
+
+
+def test_a_problem_table_never_touches_the_match():
+    problem = some_problems(1)[0]
+    table = problem_table(problem)
+    assert table.replay_of.problem is problem and table.to_move == HUMAN
+    assert sorted(table.game.hand(HUMAN)) == sorted(problem.you)
