@@ -30,7 +30,7 @@ def problem_table(problem) -> Table:
     game = problems.to_game(problem)
     match = Match.from_games(None, [game], game.dealer, TARGET)
     table = Table(match, 0, Stats(), replay_of=Original({}, False, problem=problem))
-    table.say("msg.problem.start", n=problem.depth)
+    table.say("msg.problem.start", n=problem.depth, you=problem.points[0], computer=problem.points[1])
     return table
 
 
