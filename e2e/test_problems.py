@@ -79,7 +79,11 @@ def test_a_problem_solved_and_the_next_one_failed_by_clicks(fresh_table, lang):
     expect(story).to_contain_text(t.t("problem.progress", solved=1, failed=1))
     saved = ProblemBook.from_dict(t.stored("sixtysix.problems"))
     assert saved.solved == [first.id] and second.id in saved.failed
-    # back to the match, as it was
+    # back to the match, as it was; the statistics count the tries
     t.button("back").click()
     t.wait_turn()
     assert t.hand() == match_hand
+    menu = t.open_options()
+    menu.get_by_role("button", name=t.t("button.stats"), exact=True).click()
+    expect(page.get_by_role("dialog", name=t.t("stats.title"))).to_contain_text(
+        t.t("stats.problems", solved=1, failed=1, tries=2))

@@ -35,6 +35,8 @@ def test_the_next_problem_is_the_first_not_solved_and_a_failure_comes_back_later
     assert book.next(shipped) is shipped[0]  # due again
     book.note(shipped[0].id, solved=True)
     assert shipped[0].id not in book.failed and book.failures == 1 and len(book.solved) == COME_BACK + 1
+    assert book.lines(PT) == [PT.t("stats.problems", solved=COME_BACK + 1, failed=0, tries=COME_BACK + 2)]
+    assert ProblemBook().lines(PT) == []
 
 
 def test_the_progress_is_saved_and_anything_odd_in_it_is_dropped():

@@ -62,8 +62,9 @@ class Dialogs:
     def fill_stats(self):
         from ui.dom.stats import fill_stats
 
-        fill_stats(by_id("stats-box"), self.flow.match.stats, self.texts(),
-                   self.keeper.load_daily().lines(local_date(), self.texts()))
+        tr = self.texts()
+        fill_stats(by_id("stats-box"), self.flow.match.stats, tr,
+                   self.keeper.load_daily().lines(local_date(), tr) + self.keeper.load_problems().lines(tr))
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()

@@ -78,6 +78,12 @@ class ProblemBook(Record):
     def to_dict(self) -> dict:
         return self.as_dict()
 
+    def lines(self, tr) -> list[str]:
+        """The statistics' words on the problems (none before a first try)."""
+        if not self.tries:
+            return []
+        return [tr.t("stats.problems", solved=len(self.solved), failed=len(self.failed), tries=self.tries)]
+
     def next(self, shipped: list):
         """The problem to offer now: a failed one that is due, else the first not solved; ``None``: all solved."""
         by_id = {p.id: p for p in shipped}
