@@ -87,3 +87,25 @@ def test_a_problem_solved_and_the_next_one_failed_by_clicks(fresh_table, lang):
     menu.get_by_role("button", name=t.t("button.stats"), exact=True).click()
     expect(page.get_by_role("dialog", name=t.t("stats.title"))).to_contain_text(
         t.t("stats.problems", solved=1, failed=1, tries=2))
+
+
+def test_a_costly_decision_of_a_reviewed_hand_comes_back_as_a_problem(fresh_table):
+    from e2e import scenarios
+    from sixtysix.review import review
+    from ui.model.problem_play import personal_problems
+
+    sim = scenarios.play_out(5)
+    hand = sim.table.hand_record()
+    mine = personal_problems(hand, {d.index: d for d in review(sim.table.game, 0)})[0]
+    t, page = fresh_table, fresh_table.page
+    t.open(f"lang=pt&seed={sim.seed}&{FAST}")
+    t.replay(sim.intents)
+    t.wait_hand_over()
+    t.button("review").click()
+    dialog = page.get_by_role("dialog", name=t.t("review.title"))
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=120_000)
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('sixtysix.problems') || '{}').personal || []).length > 0")
+    t.close_dialog(dialog)
+    open_problems(t)
+    expect(page.get_by_role("log")).to_contain_text(t.t("msg.problem.personal", date="").split("(")[0])
+    assert sorted(t.hand()) == sorted(mine.you)

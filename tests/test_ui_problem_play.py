@@ -96,3 +96,38 @@ def test_a_problem_table_never_touches_the_match():
     table = problem_table(problem)
     assert table.replay_of.problem is problem and table.to_move == HUMAN
     assert sorted(table.game.hand(HUMAN)) == sorted(problem.you)
+
+
+def costly_hand():
+    """A hand (the first playable card each time, seed 5) with a costly decision the solver decides exactly."""
+    from e2e.scenarios import play_out
+    from sixtysix.review import review
+    sim = play_out(5)
+    return sim.table.hand_record(), {d.index: d for d in review(sim.table.game, 0)}
+
+
+def test_a_costly_exact_decision_becomes_a_personal_problem_offered_first():
+    from ui.model.problem_play import personal_problems
+    hand, decisions = costly_hand()
+    found = personal_problems(hand, decisions)
+    assert found and all(problems.is_problem(p.values) for p in found)
+    # it is the position before one of the player's costly decisions, where the choice made was not the best
+    from sixtysix.review import replay
+    index = next(i for i, d in decisions.items() if d.exact and d.loss >= 0.25 and problems.position_of(
+        replay(hand["deck"], hand["dealer"], hand["actions"][:i])) == found[0].position())
+    assert decisions[index].chosen in found[0].values and decisions[index].chosen not in found[0].best
+    book = ProblemBook()
+    assert book.add_personal(found, "2026-12-04") == len(found) and book.add_personal(found, "2026-12-05") == 0
+    shipped = some_problems()
+    assert book.offer(shipped) == (found[0], "2026-12-04")
+    book.note(found[0].id, solved=True)
+    assert book.offer(shipped)[0] is not found[0] or len(found) > 1
+    # kept across a save; a tampered one dropped, the rest kept
+    saved = book.to_dict()
+    saved["personal"].append({"day": "2026-12-05", "problem": {**found[0].to_dict(), "values": {"play:AS": 3}}})
+    saved["personal"].append({"day": "yesterday", "problem": found[0].to_dict()})
+    assert ProblemBook.from_dict(saved).personal == book.personal
+    store = Store(MemoryBackend())  # the whole book, personal problems included, goes through storage
+    assert store.save_problems(book) and store.load_problems() == book
+    table = problem_table(found[0], "2026-12-04")
+    assert [m.key for m in table.messages][:1] == ["msg.problem.personal"]

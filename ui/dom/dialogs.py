@@ -106,11 +106,22 @@ class Dialogs:
             self.review.bind(self.listeners)
         self.moves.spawn(self.review.open(hand))
 
-    def note_review(self, hand, cost):
-        """A review done: what the player's decisions cost, kept if the hand is the match's own."""
-        stats = self.flow.note_review(hand, cost)
-        if stats is not None:
-            self.keeper.save_stats(stats)
+    def note_review(self, hand, decisions):
+        """A review done, of a hand of the match's own: what the player's decisions
+        cost, kept for the statistics; the costly ones the solver decides exactly
+        kept as the player's own problems."""
+        from ui.model.problem_play import personal_problems
+        from ui.model.review import hand_cost
+
+        stats = self.flow.note_review(hand, hand_cost(decisions))
+        if stats is None:
+            return
+        self.keeper.save_stats(stats)
+        found = personal_problems(hand, decisions)
+        if found:
+            book = self.keeper.load_problems()
+            if book.add_personal(found, local_date()):
+                self.keeper.save_problems(book)
 
     def stop(self):
         """The review's analysis stops (the page is built afresh)."""
@@ -158,12 +169,12 @@ class Dialogs:
                 self.flow.render()
                 return
         book = self.keeper.load_problems()
-        problem = book.next(self.problems)
+        problem, day = book.offer(self.problems)
         if problem is None:
             self.flow.tell("notice.problems_done")
             self.flow.render()
             return
-        self.flow.start_problem(problem, book)
+        self.flow.start_problem(problem, book, day)
         await self.flow.play_on_when_idle()
 
     # -- share links ---------------------------------------------------------

@@ -34,7 +34,7 @@ class ReviewDialog:
         self.ask = ask
         #: ``spawn(coroutine)``: run it, errors logged.
         self.spawn = spawn
-        #: ``reviewed(hand, cost)``: every decision of the player valued; they cost ``cost`` game points.
+        #: ``reviewed(hand, decisions)``: every decision of the player valued (index -> Decision).
         self.reviewed = reviewed
         self.hand = None
         self.frames = []
@@ -97,7 +97,7 @@ class ReviewDialog:
             self.cache[key][index] = Decision.from_dict(json.loads(answer))
             self.render()
         if run_id == self.run_id and not self.pending and not self.failed and self.total:
-            self.reviewed(self.hand, hand_cost(self.decisions))
+            self.reviewed(self.hand, self.decisions)
         self.render()
 
     def stop(self):

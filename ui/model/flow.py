@@ -350,12 +350,13 @@ class Flow:
                                               "actions": self.table.game.action_notations()})
 
     # -- problems --------------------------------------------------------------
-    def start_problem(self, problem, book) -> None:
-        """Put ``problem`` on the table (the match waits aside); ``book``: the player's progress."""
+    def start_problem(self, problem, book, day: str = "") -> None:
+        """Put ``problem`` on the table (the match waits aside); ``book``: the
+        player's progress; ``day``: the date of the player's own hand it comes from."""
         from ui.model.problem_play import problem_table
 
         self.state.problems = book
-        self.start_replay(problem_table(problem))
+        self.start_replay(problem_table(problem, day))
 
     def finish_problem(self) -> None:
         """A problem just played out: solved or failed, kept in the player's progress once."""

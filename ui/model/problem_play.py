@@ -23,15 +23,43 @@ from ui.model.table import Table
 COME_BACK = 5
 #: Problems remembered as solved or failed (more than the shipped set).
 KEPT = 2000
+#: Personal problems kept (from the player's own costly decisions), the newest.
+PERSONAL_KEPT = 30
 
 
-def problem_table(problem) -> Table:
-    """``problem``'s position on a table of its own (never saved, never counted): you are player 0."""
+def problem_table(problem, day: str = "") -> Table:
+    """``problem``'s position on a table of its own (never saved, never counted):
+    you are player 0. ``day``: the date of the player's own hand it comes from."""
     game = problems.to_game(problem)
     match = Match.from_games(None, [game], game.dealer, TARGET)
     table = Table(match, 0, Stats(), replay_of=Original({}, False, problem=problem))
+    if day:
+        from ui.model.daily import shown
+        table.say("msg.problem.personal", date=shown(day))
     table.say("msg.problem.start", n=problem.depth, you=problem.points[0], computer=problem.points[1])
     return table
+
+
+def personal_problems(hand: dict, decisions: dict) -> list:
+    """The player's costly decisions in ``hand`` that the solver decides exactly
+    (stock closed or empty) as problems of their own: the position before each,
+    kept where one move beats every other by a game point (:func:`sixtysix.problems.is_problem`)."""
+    from sixtysix.review import replay
+
+    from ui.model.review import is_costly
+
+    out = []
+    for index in sorted(decisions):
+        d = decisions[index]
+        if d.player != 0 or not d.exact or not is_costly(d):
+            continue
+        try:
+            problem = problems.make(replay(hand["deck"], hand["dealer"], hand["actions"][:index]))
+        except (problems.ProblemError, ValueError):  # a position no problem can hold (a marriage pending...)
+            continue
+        if problems.is_problem(problem.values):
+            out.append(problem)
+    return out
 
 
 def defend(state: dict) -> str:
@@ -57,6 +85,8 @@ class ProblemBook(Record):
     failed: dict = field(default_factory=dict)
     failures: int = 0
     tries: int = 0
+    #: The player's own problems, newest last: ``{"day": "2026-12-05", "problem": record}``.
+    personal: list = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data) -> "ProblemBook":
@@ -73,16 +103,43 @@ class ProblemBook(Record):
         for name in ("failures", "tries"):
             if count(data.get(name)):
                 setattr(book, name, data[name])
+        for entry in data.get("personal") or [] if isinstance(data.get("personal"), list) else []:
+            try:
+                from ui.model.daily import parse_date
+                book.personal.append({"day": parse_date(entry["day"]),
+                                      "problem": problems.from_dict(entry["problem"]).to_dict()})
+            except (problems.ProblemError, ValueError, KeyError, TypeError):
+                continue  # a damaged or tampered one is dropped, the rest kept
+        book.personal = book.personal[-PERSONAL_KEPT:]
         return book
 
     def to_dict(self) -> dict:
-        return self.as_dict()
+        return {"solved": list(self.solved), "failed": dict(self.failed), "failures": self.failures,
+                "tries": self.tries, "personal": [dict(e) for e in self.personal]}
 
     def lines(self, tr) -> list[str]:
         """The statistics' words on the problems (none before a first try)."""
         if not self.tries:
             return []
         return [tr.t("stats.problems", solved=len(self.solved), failed=len(self.failed), tries=self.tries)]
+
+    def add_personal(self, found: list, day: str) -> int:
+        """Keep ``found`` (problems from the player's own hand of ``day``) not kept yet; returns how many."""
+        known = {e["problem"]["id"] for e in self.personal} | set(self.solved)
+        new = [p for p in found if p.id not in known]
+        self.personal += [{"day": day, "problem": p.to_dict()} for p in new]
+        del self.personal[:-PERSONAL_KEPT]
+        return len(new)
+
+    def offer(self, shipped: list):
+        """The problem to offer now and, for the player's own, the day of its hand (else ``""``):
+        a new personal one first, then :meth:`next` over the shipped set and the personal ones."""
+        mine = [(problems.from_dict(e["problem"]), e["day"]) for e in self.personal]
+        days = {p.id: day for p, day in mine}
+        tried = set(self.solved) | set(self.failed)
+        fresh = next((p for p, _ in mine if p.id not in tried), None)
+        chosen = fresh or self.next(shipped + [p for p, _ in mine])
+        return chosen, days.get(chosen.id, "") if chosen is not None else ""
 
     def next(self, shipped: list):
         """The problem to offer now: a failed one that is due, else the first not solved; ``None``: all solved."""

@@ -46,7 +46,8 @@ STATS_KEY = "sixtysix.stats"
 DAILY_KEY = "sixtysix.daily"
 #: The player's progress in the problems (ui/model/problem_play.py).
 PROBLEMS_KEY = "sixtysix.problems"
-PROBLEMS_MAX_CHARS = 40_000  # two thousand problem ids and more
+PROBLEMS_MAX_CHARS = 80_000  # two thousand problem ids, thirty problems of the player's own
+PROBLEMS_MAX_DEPTH = 7  # a problem's record nests its reason's run in the book's list
 #: The envelope holds the record as an escaped string (every quote doubled in size).
 GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
@@ -345,7 +346,7 @@ class Store:
         from ui.model.problem_play import ProblemBook
 
         def decode(text):
-            return ProblemBook.from_dict(_stored_object(text, PROBLEMS_MAX_CHARS, STATS_MAX_DEPTH, versioned=True))
+            return ProblemBook.from_dict(_stored_object(text, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH, versioned=True))
         return self._load_small(PROBLEMS_KEY, decode, ProblemBook)
 
     def save_problems(self, book) -> bool:
