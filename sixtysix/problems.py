@@ -54,7 +54,6 @@ from dataclasses import dataclass
 
 from . import cards
 from .actions import ACTIONS, DECLARE, Action
-from .bots.search import TB, G, Searcher, closing_state
 from .game import FACE_DOWN, STOCK_START, Game
 from .quoting import quote
 from .safejson import JSONLimitError, bounded_loads
@@ -191,18 +190,25 @@ def _game(pos: dict) -> Game:
 
 # --- the exact values ------------------------------------------------------------------------
 
-def _searcher(game: Game) -> Searcher:
+# The solver (sixtysix.bots.search) is imported where it is used: reading problems
+# (load, to_game) must not load the bots, which the page's main thread never imports.
+
+def _searcher(game: Game):
     """The exact solver for ``game``'s trump (its transposition table lives as long as it)."""
+    from .bots.search import Searcher
+
     return Searcher(game.trump, evaluate=None)
 
 
 def _terminal(game: Game, me: int) -> int:
+    from .bots.search import TB, G
+
     r = game.result
     gp = r.game_points if r.winner == me else -r.game_points
     return gp * G + TB * (game.points(me) - game.points(1 - me))
 
 
-def _value(game: Game, me: int, s: Searcher) -> int:
+def _value(game: Game, me: int, s) -> int:
     """The solver's value (``G`` per game point + the card-point tie-break) of ``game`` for ``me``.
 
     A leader below 66 with no marriage pending is :meth:`Searcher.strict`'s; a
@@ -210,6 +216,8 @@ def _value(game: Game, me: int, s: Searcher) -> int:
     points or tricks); anything else (an answer, the card after a marriage) is
     tried move by move through the engine.
     """
+    from .bots.search import closing_state
+
     if game.result is not None:
         return _terminal(game, me)
     p = game.to_move
@@ -227,7 +235,7 @@ def _value(game: Game, me: int, s: Searcher) -> int:
     return max(values) if p == me else min(values)
 
 
-def _children(game: Game, me: int, s: Searcher) -> dict[int, int]:
+def _children(game: Game, me: int, s) -> dict[int, int]:
     """Each legal action code of the player to move -> :func:`_value` for ``me`` after it."""
     out = {}
     for code in game.legal_codes():
@@ -239,10 +247,12 @@ def _children(game: Game, me: int, s: Searcher) -> dict[int, int]:
 
 def game_points(value: int) -> int:
     """A solver value in whole game points (the tie-break is under half a game point)."""
+    from .bots.search import G
+
     return (value + G // 2) // G
 
 
-def solve_values(game: Game, searcher: Searcher | None = None) -> dict[str, int]:
+def solve_values(game: Game, searcher=None) -> dict[str, int]:
     """Every legal action of the player to move (notation) -> its exact game points for
     that player, every card known (the game's true hands: what a counting player knows
     once the stock is empty; double dummy when it is closed).
@@ -264,10 +274,10 @@ def is_problem(values: dict) -> bool:
     return first - second >= GAP
 
 
-def line(game: Game, searcher: Searcher | None = None) -> list[str]:
+def line(game: Game, searcher=None) -> list[str]:
     """The principal variation from ``game`` to the end of the hand: each side's best
-    move by the solver (game points, then the tie-break, then the first in legal
-    order), a player with 66 on lead declaring at once."""
+    move by the solver (game points, then anything but a false declaration, then the
+    tie-break, then the first in legal order), a player with 66 on lead declaring at once."""
     s = searcher or _searcher(game)
     g = game.copy()
     out = []
@@ -278,13 +288,14 @@ def line(game: Game, searcher: Searcher | None = None) -> list[str]:
             code = DECLARE
         else:
             children = _children(g, p, s)
-            code = max(codes, key=lambda c: children[c])   # max keeps the first of equals
+            # max keeps the first of equals; a false declaration only if nothing else scores as much
+            code = max(codes, key=lambda c: (game_points(children[c]), c != DECLARE, children[c]))
         out.append(str(ACTIONS[code]))
         g.push(code)
     return out
 
 
-def depth(game: Game, searcher: Searcher | None = None) -> int:
+def depth(game: Game, searcher=None) -> int:
     """How many moves to see: the number of decisions of the player to move, from this
     one to the end of the hand, at which some legal move would cost at least one game
     point, along the player's easiest best moves and the opponent's most testing
@@ -296,7 +307,7 @@ def depth(game: Game, searcher: Searcher | None = None) -> int:
     return _depth(g, g.to_move, s)
 
 
-def _depth(g: Game, me: int, s: Searcher) -> int:
+def _depth(g: Game, me: int, s) -> int:
     if g.result is not None:
         return 0
     children = {c: game_points(v) for c, v in _children(g, me, s).items()}
@@ -309,7 +320,7 @@ def _depth(g: Game, me: int, s: Searcher) -> int:
     return max(_after(g, c, me, s) for c, v in children.items() if v == low)
 
 
-def _after(g: Game, code: int, me: int, s: Searcher) -> int:
+def _after(g: Game, code: int, me: int, s) -> int:
     g.push(code)
     try:
         return _depth(g, me, s)
