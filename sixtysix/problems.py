@@ -126,11 +126,13 @@ def position_of(game: Game) -> dict:
     """The record's position fields for the player to move in ``game`` (strict phase,
     player to move = "you").
 
-    :raises ProblemError: if the stock is open or the hand is over.
+    :raises ProblemError: if the stock is open, the hand is over or a marriage was
+        just announced.
     """
     me = game.to_move
-    if me is None or not game.is_strict():
-        raise ProblemError("a problem is a position in the strict phase with a player to move")
+    if me is None or not game.is_strict() or game.pending_marriage >= 0:
+        raise ProblemError("a problem is a position in the strict phase with a player to move "
+                           "(not between a marriage and its card)")
     side = {me: "you", 1 - me: "opponent"}
     closed = game.closed_by >= 0
     out = game.hands[0] | game.hands[1] | (1 << game.led if game.led >= 0 else 0)

@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-ENGINE_MODULES = ["cards", "actions", "game", "scoring", "view", "match", "records", "__main__", "bench", "safejson", "quoting", "levels"]
+ENGINE_MODULES = ["cards", "actions", "game", "scoring", "view", "match", "records", "__main__", "bench", "safejson", "quoting", "levels", "problems"]
 
 
 @pytest.mark.parametrize("name", ENGINE_MODULES)

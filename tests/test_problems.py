@@ -98,7 +98,8 @@ def test_the_reason_says_how_the_line_ends(shipped):
         r = g.result
         assert (p.reason["winner"], p.reason["game_points"]) == (("you", "opponent")[r.winner], r.game_points)
         assert p.reason["outcome"] == str(r.reason) and p.reason["rule"] == str(r.rule)
-        assert p.reason["run"]["cards"] and p.reason["run"]["side"] in problems.SIDES
+        run = p.reason["run"]
+        assert run["side"] in problems.SIDES and run["cards"] or p.reason["marriage"] and not p.line[2:]
 
 
 # --- the solver against a plain minimax over the engine -------------------------------------------

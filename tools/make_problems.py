@@ -8,7 +8,7 @@ wall-time cap, so a loaded machine plays the same moves). Every strict-phase
 position on the way with 2 to 5 cards in the mover's hand is solved; those where
 one move wins (a positive value) and beats every other by a game point or more
 qualify. Each hand gives at most one problem: among its new qualifiers the one
-whose kind (stock empty or who closed, leading or answering, cards in hand) the
+whose kind (stock empty or closed, leading or answering, cards in hand) the
 set holds fewest of so far, ties broken by an RNG seeded from ``--seed``. So the
 same arguments write the same bytes.
 """
@@ -34,15 +34,16 @@ MIN_CARDS, MAX_CARDS = 2, 5
 
 
 def kind(pos: dict) -> tuple:
-    """What the set is balanced over: the stock, who closed, leading or answering, cards held."""
-    return pos["stock"], pos["closed_by"], bool(pos["trick"]), len(pos["you"])
+    """What the set is balanced over: the stock (empty or closed), leading or answering, cards held."""
+    return pos["stock"], bool(pos["trick"]), len(pos["you"])
 
 
 def candidate(g: Game) -> bool:
-    """A strict-phase decision worth solving: 2-5 cards, a choice, and not simply "declare"."""
+    """A strict-phase decision worth solving: 2-5 cards, a choice, not simply "declare", not
+    the card after a marriage (the marriage was the decision)."""
     p = g.to_move
     n = bin(g.hands[p]).count("1")
-    return (g.is_strict() and MIN_CARDS <= n <= MAX_CARDS and len(g.legal_codes()) > 1
+    return (g.is_strict() and MIN_CARDS <= n <= MAX_CARDS and len(g.legal_codes()) > 1 and g.pending_marriage < 0
             and not (g.led < 0 and g.points(p) >= WINNING_POINTS))
 
 
