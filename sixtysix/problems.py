@@ -502,6 +502,8 @@ def _check_position(d: dict) -> None:
         raise ProblemError(f"'stock' must be one of {', '.join(STOCKS)}, not {quote(d['stock'])}")
     if d["trump"] not in tuple(cards.SUITS):
         raise ProblemError(f"'trump' must be a suit letter of {cards.SUITS}, not {quote(d['trump'])}")
+    if d["trump_card"] is not None and d["trump_card"] not in cards.CODES:
+        raise ProblemError(f"'trump_card' must be a card code or null, not {quote(d['trump_card'])}")
     hands = {}
     for k in ("you", "opponent", "trick", "played"):
         if not _strs(d[k]) or not all(c in cards.CODES for c in d[k]):
@@ -509,7 +511,7 @@ def _check_position(d: dict) -> None:
         hands[k] = d[k]
     named = [c for k in hands for c in hands[k]]
     if d["trump_card"] is not None:
-        named.append(d["trump_card"])  # (its code is checked below)
+        named.append(d["trump_card"])
     twice = sorted({c for c in named if named.count(c) > 1})
     if twice:
         raise ProblemError(f"a card named twice: {', '.join(map(quote, twice))}")
@@ -532,7 +534,7 @@ def _check_position(d: dict) -> None:
                                f"not {total}")
     else:
         drawn = total - 12
-        if d["trump_card"] not in cards.CODES or d["trump_card"][1] != d["trump"]:
+        if d["trump_card"] is None or d["trump_card"][1] != d["trump"]:
             raise ProblemError(f"'trump_card' must be a card of the trump suit, not {quote(d['trump_card'])}")
         if drawn % 2 or not 0 <= drawn <= FACE_DOWN - 1:
             raise ProblemError(f"a closed stock still holds 2 to 12 cards: {total} cards in play do not fit")

@@ -204,6 +204,7 @@ def tamper_cases(shipped):
     case("closed stock without a closer", lambda d: d.__setitem__("closed_by", None), "closed_by", closed)
     named = set(closed["you"] + closed["opponent"] + closed["trick"] + closed["played"])
     off_suit = next(c for c in problems.cards.CODES if c not in named and c[1] != closed["trump"])
+    case("trump card not a card", lambda d: d.__setitem__("trump_card", ["9D"]), "'trump_card'", closed)
     case("trump card of another suit", lambda d: d.__setitem__("trump_card", off_suit), "'trump_card'", closed)
     case("empty stock with a trump card", lambda d: d.__setitem__("trump_card", d["you"][0]), "",
          first_with(shipped, lambda p: p.stock == "empty"))
@@ -264,3 +265,15 @@ def test_the_build_ships_the_file_offline_and_outside_app_zip():
     assert "assets" in build.COPY                                # dist/assets/problems.json
     assert build.precached("assets/problems.json")               # the service worker precaches it
     assert "assets" not in build.APP_PACKAGES                    # not in app.zip
+
+
+def test_any_junk_in_any_field_is_a_problem_error(shipped):
+    base = shipped[0].to_dict()
+    for key in sorted(base):
+        for junk in (None, True, 1, 1.5, "x", [], {}, ["AH"], [1, 2], {"a": 1}):
+            if junk == base[key]:
+                continue
+            d = copy.deepcopy(base)
+            d[key] = junk
+            with pytest.raises(ProblemError):
+                problems.load(one(d))
