@@ -16,7 +16,7 @@ strict-phase solver; its card-point tie-break only orders equal lines).
 A problem record (JSON, RULES.md notation; sides are ``[you, opponent]``):
 
 =============================  ============================================================
-``id``                         8 hex digits: a hash of the position (below), unique in a set
+``id``                         8 hex digits: a hash of the position (:func:`position_id`)
 ``stock``                      ``"empty"`` or ``"closed"`` (then the opponent's hand is shown)
 ``trump``                      trump suit letter
 ``trump_card``                 the card under the closed stock (out of play); ``null`` if empty
@@ -48,7 +48,6 @@ solver. ``tools/make_problems.py`` makes the shipped set from seeded self-play.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 
@@ -117,9 +116,17 @@ class Problem:
 # --- the position <-> the engine ----------------------------------------------------------
 
 def position_id(position: dict) -> str:
-    """The id of a position: 8 hex digits of the SHA-256 of its canonical JSON."""
+    """The id of a position: 8 hex digits, the 32-bit FNV-1a hash of its canonical JSON
+    (plain Python: the page's trimmed runtime has no ``hashlib``).
+
+    >>> position_id(position_of(_example()))
+    'ceb2567f'
+    """
     text = json.dumps({k: position[k] for k in POSITION_KEYS}, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
+    h = 0x811C9DC5
+    for byte in text.encode():
+        h = (h ^ byte) * 0x01000193 & 0xFFFFFFFF
+    return f"{h:08x}"
 
 
 def position_of(game: Game) -> dict:
