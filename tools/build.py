@@ -114,6 +114,8 @@ COPY = [
     "icons",
 ]
 APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
+#: The command line's own modules: the page never runs them (tournaments, benchmarks, fitting).
+COMMAND_LINE_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bench.py", "sixtysix/bots/fit.py"}
 APP_ZIP = "app.zip"
 SW_TEMPLATE = ROOT / "sw.js"
 # Placeholders in sw.js that the build fills in (the file still runs as is).
@@ -216,7 +218,8 @@ def build_app_zip(out: Path) -> int:
         if (ROOT / pkg).is_dir():
             for f in files_under(ROOT / pkg):
                 # Python only: ui/table.css is loaded by URL, never from the zip.
-                if f.suffix == ".py" and not is_test(f.relative_to(ROOT)):
+                rel = f.relative_to(ROOT)
+                if f.suffix == ".py" and not is_test(rel) and rel.as_posix() not in COMMAND_LINE_ONLY:
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
     # PyScript's own package too, whole: it writes it as source at every start
     # and compiles what it imports (about 30 ms). Once ``pyscript`` comes from

@@ -20,6 +20,7 @@ TARGETS = [
     ("hard_p95_ms", "hard bot decision in the browser, p95", 500, "ms"),
     ("play_longest_task_ms", "longest main-thread task during play", 200, "ms"),
     ("payload_gzip_bytes", "app payload (dist/ minus vendor/), gzip", 400 * KB, "B"),
+    ("problems_br_bytes", "problems data (assets/problems.json), brotli", 150 * KB, "B"),
 ]
 
 
@@ -149,6 +150,7 @@ def headline(result: dict) -> dict:
         "hard_p95_ms": result.get("bots", {}).get("hard", {}).get("browser", {}).get("p95"),
         "play_longest_task_ms": (result.get("play") or {}).get("longest_task_ms"),
         "payload_gzip_bytes": result.get("site", {}).get("payload", {}).get("gzip"),
+        "problems_br_bytes": result.get("site", {}).get("data", {}).get("assets/problems.json", {}).get("br"),
     }
     return f
 

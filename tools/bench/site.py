@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from .stats import BenchError, payload, zip_breakdown
+from .stats import BenchError, data_sizes, payload, zip_breakdown
 
 
 DIST = ROOT / "dist"
@@ -46,7 +46,7 @@ def stage_site(build: bool, dist: Path = DIST, stage: Path = STAGE, positions: i
         if stage.exists():
             shutil.rmtree(stage)
         shutil.copytree(dist, stage)
-    info = {"payload": payload(stage), "app_zip": zip_breakdown(stage / "app.zip")}
+    info = {"payload": payload(stage), "app_zip": zip_breakdown(stage / "app.zip"), "data": data_sizes(stage)}
     # The bench pages: not in dist/ and not in the service worker's list
     # (the worker lets such requests through to the network).
     for name in ("floor", "bot", "startup"):

@@ -45,17 +45,34 @@ def gzip_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
+#: Data the page fetches only when asked for, each with a budget of its own
+#: (:func:`data_sizes`): not part of the app's payload.
+ON_DEMAND_DATA = ("assets/problems.json",)
+
+
+def data_sizes(folder: Path) -> dict:
+    """Raw, gzip and brotli bytes of each of :data:`ON_DEMAND_DATA` in ``folder``."""
+    from tools.precompress import compress
+
+    out = {}
+    for rel in ON_DEMAND_DATA:
+        data = (Path(folder) / rel).read_bytes()
+        out[rel] = {"bytes": len(data), "gzip": gzip_size(data), "br": len(compress(data, "br"))}
+    return out
+
+
 def payload(folder: Path, exclude: tuple[str, ...] = ("vendor",)) -> dict:
-    """Size of every file under ``folder`` except the top-level folders ``exclude``
-    and the build's precompressed siblings (the same files, encoded), raw and
-    gzipped one by one (how a static host compresses them), largest first."""
+    """Size of every file under ``folder`` except the top-level folders ``exclude``,
+    the data fetched on demand (:data:`ON_DEMAND_DATA`) and the build's
+    precompressed siblings (the same files, encoded), raw and gzipped one by
+    one (how a static host compresses them), largest first."""
     from tools.precompress import is_sibling
 
     folder = Path(folder)
     files = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         rel = path.relative_to(folder)
-        if rel.parts[0] in exclude or is_sibling(rel.as_posix()):
+        if rel.parts[0] in exclude or is_sibling(rel.as_posix()) or rel.as_posix() in ON_DEMAND_DATA:
             continue
         data = path.read_bytes()
         files.append({"path": rel.as_posix(), "bytes": len(data), "gzip": gzip_size(data)})
