@@ -201,7 +201,7 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
     # tools/build.py: a .pyc in place of each traced module's source (e2e/test_floor.py
     # checks that the browser's Python imports them as they are); the rest as source.
     from tools import trim_runtime
-    from tools.build import PY_SCRIPTS
+    from tools.build import COMMAND_LINE_ONLY, PY_SCRIPTS
     from tools.bytecode import is_unchecked_pyc
 
     with zipfile.ZipFile(DIST / "app.zip") as zf:
@@ -215,7 +215,8 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
     assert {"pyscript/web.py", "pyscript/media.py"} <= set(names)
     assert not [n for n in bytecode if n[:-1] in names]  # no source beside its bytecode
     assert all(is_unchecked_pyc(data) for data in bytecode.values())  # PEP 552: no timestamp, no source check
-    assert PY_SCRIPTS <= set(names) and "sixtysix/arena.py" in names  # by URL / the command line's: source
+    assert PY_SCRIPTS <= set(names) and "sixtysix/review.pyc" in names  # by URL: source; the page's: bytecode
+    assert not [n for n in names if n.removesuffix("c") in COMMAND_LINE_ONLY]  # the command line's: not at all
     assert stored == {zipfile.ZIP_STORED}  # its .br/.gz siblings compress across entries
 
 
