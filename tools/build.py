@@ -114,8 +114,8 @@ COPY = [
     "icons",
 ]
 APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
-#: The command line's own modules: the page never runs them (tournaments, benchmarks, fitting).
-COMMAND_LINE_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bench.py", "sixtysix/bots/fit.py"}
+#: The command line's own modules: the page never runs them (tournaments, fitting; make bench runs sixtysix/bench.py in the browser).
+COMMAND_LINE_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bots/fit.py"}
 APP_ZIP = "app.zip"
 SW_TEMPLATE = ROOT / "sw.js"
 # Placeholders in sw.js that the build fills in (the file still runs as is).
