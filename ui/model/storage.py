@@ -334,20 +334,25 @@ class Store:
         """The deals of the day played (an unreadable book starts afresh)."""
         from ui.model.daily import DailyBook
 
-        def decode(text):
-            return DailyBook.from_dict(_stored_object(text, DAILY_MAX_CHARS, STATS_MAX_DEPTH, versioned=True))
-        return self._load_small(DAILY_KEY, decode, DailyBook)
+        return self._load_book(DAILY_KEY, DailyBook, DAILY_MAX_CHARS, STATS_MAX_DEPTH)
 
     def save_daily(self, book) -> bool:
-        return self._set(DAILY_KEY, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))
+        return self._save_book(DAILY_KEY, book)
 
     def load_problems(self):
         """The player's progress in the problems (unreadable: it starts afresh)."""
         from ui.model.problem_play import ProblemBook
 
-        def decode(text):
-            return ProblemBook.from_dict(_stored_object(text, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH, versioned=True))
-        return self._load_small(PROBLEMS_KEY, decode, ProblemBook)
+        return self._load_book(PROBLEMS_KEY, ProblemBook, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH)
 
     def save_problems(self, book) -> bool:
-        return self._set(PROBLEMS_KEY, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))
+        return self._save_book(PROBLEMS_KEY, book)
+
+    def _load_book(self, key, book, max_chars: int, max_depth: int):
+        """A record saved under ``key`` (``book.from_dict`` of our version), or ``book()`` if unreadable."""
+        def decode(text):
+            return book.from_dict(_stored_object(text, max_chars, max_depth, versioned=True))
+        return self._load_small(key, decode, book)
+
+    def _save_book(self, key, book) -> bool:
+        return self._set(key, json.dumps({"version": VERSION, **book.to_dict()}, separators=(",", ":")))
