@@ -155,3 +155,17 @@ def test_the_host_text_stays_put_through_a_hand(page: Page, size):
     tops.append(host_text_top(page))
     assert "empty" in stock_states
     assert len(set(tops)) == 1, f"the host text moved: {tops}"
+
+
+def test_each_dialog_opens_on_its_title_with_its_close_at_the_top(fresh_table):
+    # A screen reader hears the title first; the first Tab reaches the close control in the dialog's head.
+    t = fresh_table.open(f"seed=5&{FAST}")
+    page = t.page
+    for button, title in [("rules", "rules.title"), ("menu", "settings.title"), ("sheet", "sheet.title")]:
+        t.button(button).click()
+        dialog = page.get_by_role("dialog", name=t.t(title))
+        expect(dialog.get_by_role("heading", name=t.t(title))).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(dialog.get_by_role("button", name=t.t("button.dismiss"), exact=True)).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
