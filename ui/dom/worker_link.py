@@ -29,6 +29,9 @@ class BotWorker:
         self.hold = hold
         self.worker = None
         self.booting = None
+        #: Calls made: each call's start mark has its own name, so calls that
+        #: overlap (a review's step and the computer's move) time themselves.
+        self.calls = 0
 
     def boot(self):
         """Start the worker (once: a page built afresh keeps it)."""
@@ -58,12 +61,15 @@ class BotWorker:
                 from ui import bot_worker
                 self.worker = bot_worker
             window.performance.measure("sixtysix:worker-ready", "sixtysix:worker-wait")
-        window.performance.mark("sixtysix:ask")
+        self.calls += 1
+        start = f"sixtysix:ask:{self.calls}"
+        window.performance.mark(start)
         result = getattr(self.worker, function)(*args)
         if not isinstance(result, str):  # a worker's answer is a promise
             result = await result
         # performance.getEntriesByName("sixtysix:choose" / "sixtysix:hint" / "sixtysix:review_step")
-        window.performance.measure(f"sixtysix:{function}", "sixtysix:ask")
+        window.performance.measure(f"sixtysix:{function}", start)
+        window.performance.clearMarks(start)
         await self.hold()
         return str(result)
 
