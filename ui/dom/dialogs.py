@@ -12,7 +12,6 @@ from ui.model import share
 from ui.model.present import build
 from ui.model.settings import PLAYER_LEVELS
 from ui.model.sheet import model as sheet_model
-from ui.model.stats import hand_key
 
 
 def local_date():
@@ -84,7 +83,7 @@ class Dialogs:
     def fill_sheet(self):
         match = self.flow.match
         draw_sheet(by_id("sheet-box"), sheet_model(match.match, self.texts(), match.practice is not None,
-                                                   reviewed=match.stats.match_reviews(hand_key(match.hand_record(0)))))
+                                                   reviewed=match.match_reviews()))
 
     def on_sheet_click(self, event):
         """A row's review button (``data-review-hand``, 1-based) in either sheet."""

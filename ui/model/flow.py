@@ -227,7 +227,7 @@ class Flow:
                  and (match.practice is None or n < match.practice[0])]
         if not any(match.hand_record(n) == hand for n in hands):
             return None  # a shared link's hand, a replayed deal, a practice hand
-        match.stats.note_review(hand_key(hand), hand_key(match.hand_record(0)), cost)
+        match.stats.note_review(hand_key(hand), match.match_key, cost)
         self.render()
         return match.stats
 

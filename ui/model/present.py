@@ -15,7 +15,6 @@ from ui.model.i18n import Translator
 from ui.model.record import Record, field
 from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
-from ui.model.stats import hand_key
 from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered
 
 #: Display order of suits in the player's hand: colours alternate.
@@ -430,7 +429,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         announcements=[message_text(e, tr) for e in events],
         focus=state.focus if at.can_act else None,
         sheet=sheet_model(table.match, tr, table.practice is not None,
-                          reviewed=table.stats.match_reviews(hand_key(table.hand_record(0))))
+                          reviewed=table.match_reviews())
         if table.match_over else None,
         theme=settings.theme,
         four_colour=settings.four_colour,

@@ -14,7 +14,7 @@ from sixtysix.scoring import WINNING_POINTS
 
 from ui.model import story
 from ui.model.record import Record, field
-from ui.model.stats import Stats
+from ui.model.stats import Stats, hand_key
 
 HUMAN, COMPUTER = 0, 1
 WHO = {HUMAN: "you", COMPUTER: "computer"}
@@ -129,6 +129,15 @@ class Table:
         """The engine's facts about the end of the current hand (``None`` while it runs)."""
         result = self.game.result
         return result.facts() if result else None
+
+    @property
+    def match_key(self) -> str:
+        """The match's key in the statistics' reviews: its first deal's (:func:`ui.model.stats.hand_key`)."""
+        return hand_key(self.hand_record(0))
+
+    def match_reviews(self) -> tuple[int, float]:
+        """(hands of this match reviewed, what the player's decisions in them cost)."""
+        return self.stats.match_reviews(self.match_key)
 
     def hand_record(self, number: int | None = None) -> dict:
         """The deal and actions of a hand of the match (the current one by default)."""
