@@ -48,6 +48,20 @@
       start();
       frame.focus();
     });
+    // "Learn by playing" and the FAQ's "try it" links: the frame opens (or, already
+    // open, goes) to the course or to one lesson (#lesson=marriage); the game
+    // hears the new address's hash. Without scripts the link opens the game's own page.
+    for (const trigger of document.querySelectorAll("[data-game-lesson]")) {
+      trigger.addEventListener("click", (event) => {
+        event.preventDefault();
+        const lesson = trigger.getAttribute("data-game-lesson");
+        const hash = lesson && /^[a-z]{1,12}$/.test(lesson) ? `#lesson=${lesson}` : "#lesson";
+        frame.setAttribute("src", frame.getAttribute("data-src") + passedOn() + hash);
+        still.hidden = true;
+        slot.scrollIntoView({ block: "start", behavior: "smooth" });
+        frame.focus({ preventScroll: true });
+      });
+    }
 
     if (controlled) {
       const watcher = new IntersectionObserver((entries) => {

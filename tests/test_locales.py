@@ -33,7 +33,9 @@ from ui.model.i18n import LANGUAGES, dynamic_keys, flatten
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
 PY_FILES = sorted(UI.rglob("*.py"))
-CATALOGS = {lang: flatten(json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")))
+#: Each language's words: the page's catalog and the lessons' (fetched when the course opens).
+CATALOGS = {lang: {**flatten(json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))),
+                   **flatten(json.loads((ROOT / "locales" / "lessons" / f"{lang}.json").read_text(encoding="utf-8")))}
             for lang in LANGUAGES}
 KEYS = set(CATALOGS["pt"])
 NAMESPACES = {k.split(".")[0] for k in KEYS}
@@ -158,9 +160,13 @@ def inside(node, kinds) -> ast.AST | None:
 NON_TEXT_PROPS = {"className", "type", "src", "href", "id"}
 
 
+CARD_CODES = re.compile(r"^([9JQKTA][CDHS] ?)+$")
+
+
 def quiet(node) -> bool:
-    """A constant in a console/error message, a raise, a selector, or a class/type/src value."""
-    if inside(node, (ast.Raise,)):
+    """A constant in a console/error message, a raise, a selector, a class/type/src
+    value, or card codes (a lesson's deal: ``"AS 9C KD"``)."""
+    if inside(node, (ast.Raise,)) or CARD_CODES.match(str(node.value)):
         return True
     assign = inside(node, (ast.Assign,))
     if assign is not None and all(isinstance(t, ast.Attribute) and t.attr in NON_TEXT_PROPS for t in assign.targets):

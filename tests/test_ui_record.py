@@ -75,7 +75,8 @@ def test_a_subclass_adds_its_fields_after_its_bases():
 def test_the_ui_records_keep_their_saved_shapes():
     assert Settings().to_dict() == {"lang": None, "level": "medium", "count_myself": False,
                                     "speed": Settings().speed, "practice": False, "confirm_moves": True,
-                                    "theme": "auto", "four_colour": False, "sound": False}
+                                    "theme": "auto", "four_colour": False, "sound": False,
+                                    "coach": True, "coached": []}
     assert Settings.from_dict(Settings(lang="it", practice=True).to_dict()) == Settings(lang="it", practice=True)
     stats = LevelStats.from_dict({"hands_won": 3, "closes": "x", "streak": -1})
     assert stats == LevelStats(hands_won=3) and stats.to_dict()["hands_won"] == 3

@@ -21,6 +21,7 @@ TARGETS = [
     ("play_longest_task_ms", "longest main-thread task during play", 200, "ms"),
     ("payload_gzip_bytes", "app payload (dist/ minus vendor/), gzip", 400 * KB, "B"),
     ("problems_br_bytes", "problems data (assets/problems.json), brotli", 150 * KB, "B"),
+    ("lessons_br_bytes", "lessons' words (locales/lessons/, both), brotli", 20 * KB, "B"),
 ]
 
 
@@ -151,6 +152,8 @@ def headline(result: dict) -> dict:
         "play_longest_task_ms": (result.get("play") or {}).get("longest_task_ms"),
         "payload_gzip_bytes": result.get("site", {}).get("payload", {}).get("gzip"),
         "problems_br_bytes": result.get("site", {}).get("data", {}).get("assets/problems.json", {}).get("br"),
+        "lessons_br_bytes": sum(v["br"] for k, v in result.get("site", {}).get("data", {}).items()
+                                if k.startswith("locales/lessons/")) or None,
     }
     return f
 

@@ -47,7 +47,7 @@ def gzip_size(data: bytes) -> int:
 
 #: Data the page fetches only when asked for, each with a budget of its own
 #: (:func:`data_sizes`): not part of the app's payload.
-ON_DEMAND_DATA = ("assets/problems.json",)
+ON_DEMAND_DATA = ("assets/problems.json", "locales/lessons/pt.json", "locales/lessons/it.json")
 
 
 def data_sizes(folder: Path) -> dict:

@@ -17,7 +17,9 @@ here); after every render (``ui/dom/render.py``) ``data-to-move``
 ``data-stock``, ``data-stock-state``, ``data-result``, ``data-hint``,
 ``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
 computing), ``data-armed`` (``close``/``declare`` while a first tap on that
-costly move asks to be confirmed, else empty) and ``data-gathered``
+costly move asks to be confirmed, else empty), ``data-lesson`` and
+``data-lesson-step`` (the lesson on the table and its step, from 1;
+empty outside lessons) and ``data-gathered``
 (``hurried``/``timed``: how the last finished trick left the table),
 with ``data-theme`` (``auto``/``light``/``dark``; ``js/boot.js`` sets a saved
 one before the first paint) and ``data-deck`` (``two``/``four``: the
@@ -54,6 +56,7 @@ from ui.dom.confirm import Confirm
 from ui.dom.dialogs import Dialogs
 from ui.dom.elements import Listeners, by_id, root, set_text
 from ui.dom.events import Events
+from ui.dom.lessons import Lessons
 from ui.dom.moves import Moves
 from ui.dom.options import Options
 from ui.dom.render import Renderer
@@ -128,7 +131,8 @@ class Page:
                     load_newer=keeper.load_newer, gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
                     log=log_error, pace=pace_for(settings.speed, url.fast), level=url.level or settings.level,
                     lang=lang, capped=url.timecap, test_fast=url.fast, save_daily=keeper.save_daily,
-                    save_problems=keeper.save_problems)
+                    save_problems=keeper.save_problems, save_lessons=keeper.save_lessons,
+                    save_settings=keeper.save_settings)
         for key in notices:
             flow.tell(key)
 
@@ -144,7 +148,9 @@ class Page:
         self.sync = Sync(flow, keeper, url)
         self.confirm = Confirm(texts)
         self.moves = Moves(flow, renderer, self.confirm, self.sync, practising)
-        self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners)
+        self.lessons = Lessons(flow, keeper, translators, self.moves)
+        self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners,
+                               self.lessons)
         self.options = Options(flow, keeper, renderer, texts, self.dialogs, self.sync, practising)
         self.events = Events(flow, self.moves, self.options, self.sync, self.dialogs, self.confirm, listeners)
         flow.save()
@@ -158,8 +164,10 @@ class Page:
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
         if self.ask_seed is not None:
             self.confirm.ask("confirm.seed", self.on_seed_answer)
-        else:
+        elif window.location.hash:
             self.dialogs.open_link()
+        else:
+            self.lessons.resume()  # a lesson left under way comes back where it was
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). The first bot call awaits it.

@@ -21,8 +21,10 @@ def local_date():
 
 
 class Dialogs:
-    def __init__(self, flow, keeper, renderer, texts, moves, confirm, worker, listeners):
+    def __init__(self, flow, keeper, renderer, texts, moves, confirm, worker, listeners, lessons):
         self.flow, self.keeper, self.renderer = flow, keeper, renderer
+        #: The course (ui/dom/lessons.py): ``#lesson`` links open it.
+        self.lessons = lessons
         #: ``texts()``: the translator in force.
         self.texts = texts
         self.moves, self.confirm, self.worker, self.listeners = moves, confirm, worker, listeners
@@ -38,6 +40,7 @@ class Dialogs:
         by_id("count-myself").checked = settings.count_myself
         by_id("practice").checked = settings.practice
         by_id("confirm-moves").checked = settings.confirm_moves
+        by_id("coach").checked = settings.coach
         by_id("speed-select").value = settings.speed
         by_id("theme-select").value = settings.theme
         by_id("four-colour").checked = settings.four_colour
@@ -63,7 +66,8 @@ class Dialogs:
 
         tr = self.texts()
         fill_stats(by_id("stats-box"), self.flow.match.stats, tr,
-                   self.keeper.load_daily().lines(local_date(), tr) + self.keeper.load_problems().lines(tr))
+                   self.keeper.load_daily().lines(local_date(), tr) + self.keeper.load_problems().lines(tr)
+                   + self.keeper.load_lessons().lines(tr))
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()
@@ -135,6 +139,8 @@ class Dialogs:
             self.fill_sheet()
         if by_id("stats-dialog").open:
             self.fill_stats()
+        if by_id("lessons-dialog").open:
+            self.lessons.fill_list()
         if by_id("review-dialog").open and self.review is not None:
             self.review.render()
 
@@ -222,11 +228,15 @@ class Dialogs:
 
     def open_link(self):
         """A ``#hand=`` link: a finished hand opens its review, a bare deal is
-        replayed; a ``#daily=2026-12-05`` link deals that day's deal. A broken
+        replayed; a ``#daily=2026-12-05`` link deals that day's deal, a
+        ``#lesson=marriage`` link opens that lesson (ui/dom/lessons.py). A broken
         link gets a notice; the saved match is never touched either way."""
         text = str(window.location.hash or "")
         if text.startswith("#daily="):
             self.open_daily_link(text)
+            return
+        if text == "#lesson" or text.startswith("#lesson="):
+            self.lessons.open_link(text)
             return
         if not text.startswith(share.PREFIX):
             return

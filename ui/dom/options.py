@@ -53,6 +53,10 @@ class Options:
         self.choose(confirm_moves=bool(event.target.checked))
         self.flow.render()
 
+    def on_coach(self, event):
+        """The first match's one-time lines on (a new player's default) or off."""
+        self.choose(coach=bool(event.target.checked))
+
     def on_practice(self, event):
         """Practice on: this match becomes a practice match (never counted) and
         the computer's cards show; off: they hide, the match stays practice."""

@@ -72,6 +72,7 @@ class Renderer:
         self.render_trick(m)
         focused = self.render_hand(m)
         self.render_status(m)
+        self.render_lesson(m)
         self.render_story(m)
         self.render_buttons(m)
         self.render_notice(m)
@@ -133,6 +134,8 @@ class Renderer:
             d.gathered = m.gathered
         d.thinking = "1" if m.thinking else "0"
         d.armed = m.armed
+        d.lesson = m.lesson
+        d.lessonStep = str(m.lesson_step) if m.lesson else ""
         d.practice = ("on" if m.practice_aids else "match") if m.practice else ""
 
     def render_score(self, m):
@@ -274,18 +277,28 @@ class Renderer:
             set_lines(by_id("story-lines"), m.story_lines)
             self.rendered_story = list(m.story_lines)
 
+    def render_lesson(self, m):
+        """A lesson's title and its words for this step (the box hides outside lessons)."""
+        by_id("lesson").hidden = not m.lesson_title
+        set_text(by_id("lesson-title"), m.lesson_title)
+        text = by_id("lesson-text")
+        text.hidden = not m.lesson_text
+        if str(text.textContent) != m.lesson_text:  # the live region speaks only a new step
+            set_text(text, m.lesson_text)
+
     def render_buttons(self, m):
         ids = {"exchange": "btn-exchange", "close": "btn-close", "declare": "btn-declare", "hint": "btn-hint",
                "next_hand": "btn-next-hand", "new_match": "btn-new-match-end", "review": "btn-review",
                "replay": "btn-replay", "replay_other": "btn-replay-other", "share": "btn-share", "back": "btn-back",
-               "take_back": "btn-take-back", "next_problem": "btn-next-problem"}
+               "take_back": "btn-take-back", "next_problem": "btn-next-problem",
+               "next_lesson": "btn-next-lesson", "first_match": "btn-first-match"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
         for name, el_id in ids.items():
             button = by_id(el_id)
             appears = m.buttons[name] and button.hidden
             button.hidden = not m.buttons[name]
             button.classList.toggle("hinted", m.hinted_button == name)
-            if appears and name in ("next_hand", "new_match", "next_problem") and lost_focus:
+            if appears and name in ("next_hand", "new_match", "next_problem", "next_lesson", "first_match") and lost_focus:
                 button.focus()  # the hand ended: its next step is one key away
         by_id("btn-hint").setAttribute("aria-busy", "true" if m.hint_pending else "false")
         for name, text in m.button_texts.items():

@@ -60,14 +60,16 @@ class Flow:
     def __init__(self, table: Table, settings, *, ask, sleep, clock, draw=_no_draw,
                  save=lambda table: None, load_newer=lambda: None, gather=_no_gather, log=_no_log,
                  pace=None, level="medium", lang="pt", capped=True, test_fast=False,
-                 save_daily=lambda book: None, save_problems=lambda book: None):
+                 save_daily=lambda book: None, save_problems=lambda book: None,
+                 save_lessons=lambda book: None, save_settings=lambda settings: None):
         self.table = table
         #: The match's own table, kept aside while a deal is replayed.
         self.match_table: Table | None = None
         self.ask, self.sleep, self.clock = ask, sleep, clock
         self.draw, self.save_table, self.load_newer = draw, save, load_newer
         self.gather_animation, self.log = gather, log
-        self.save_daily, self.save_problems = save_daily, save_problems
+        self.save_daily, self.save_problems, self.save_lessons = save_daily, save_problems, save_lessons
+        self.save_settings = save_settings
         #: The problem table whose result is in the book already.
         self._problem_noted = None
         #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
@@ -112,6 +114,7 @@ class Flow:
     def render(self) -> None:
         """Show the table as it stands (the injected ``draw``), with the sound
         cue of the moves since the last render (each sounds once)."""
+        self.coach()
         self.state.cue = self.table.take_cue()
         if self.draw(self.table, self.state, self.table.take_events()):
             self.state.focus = None  # placed: a later render leaves the focus to the player
@@ -127,6 +130,26 @@ class Flow:
             self.state.busy = False
         if not self.state.busy:
             self.render()
+
+    def coach(self) -> None:
+        """In a first match (no match finished yet), say the first time the player
+        may exchange, marry, close (once a trick is won) or declare; once each, saved."""
+        settings, table = self.state.settings, self.table
+        if (not settings.coach or table.replay_of is not None or not table.human_to_move() or self.busy
+                or table.showing_trick is not None or table.stats.matches_won + table.stats.matches_lost):
+            return
+        from ui.model.settings import COACHED
+        from ui.model.table import declare_offered
+
+        view = table.view(HUMAN)
+        legal = view["legal"]
+        possible = {"exchange": "exchange" in legal, "marriage": any(a.startswith("marry:") for a in legal),
+                    "close": "close" in legal and view["tricks"][HUMAN] >= 1,
+                    "declare": declare_offered(view, settings.count_myself)}
+        tip = next((name for name in COACHED if possible[name] and name not in settings.coached), None)
+        if tip is not None:
+            table.say(f"coach.{tip}")
+            self.save_settings(self.choose(coached=[*settings.coached, tip]))
 
     def tell(self, key: str) -> None:
         self.state.notices.append(key)
@@ -148,7 +171,8 @@ class Flow:
 
     def choose(self, **changes):
         """The player changed settings (``lang``, ``level``, ``speed``,
-        ``count_myself``, ``practice``, ``confirm_moves``, ``theme``, ``four_colour``, ``sound``): the state follows at once, a turn under
+        ``count_myself``, ``practice``, ``confirm_moves``, ``theme``, ``four_colour``, ``sound``,
+        ``coach``, ``coached``): the state follows at once, a turn under
         way included. Returns the new settings, for the caller to save."""
         settings = self.state.settings = self.state.settings.replace(**changes)
         if "lang" in changes:
@@ -240,6 +264,8 @@ class Flow:
     def save(self, table: Table | None = None) -> None:
         """Save the table (``table``, else the one on show); a newer match saved
         by another tab is adopted, never written over."""
+        if (table or self.table).lesson is not None:
+            self.note_lesson()
         status = self.save_table(table or self.table)
         if status == STALE:
             self.adopt_newer()
@@ -292,9 +318,14 @@ class Flow:
         if self.busy or not self.table.human_to_move() or notations[0] not in self.table.view(HUMAN)["legal"]:
             self.render()
             return
+        if self.table.refuse_untaught(notations):  # a lesson teaches another move now
+            self.render()
+            return
         self.state.busy = True
         try:
             self.table.apply_human(notations, self.state.settings.count_myself)
+            if self.table.lesson is not None:
+                self.table.lesson.advance(self.table.game)
             self.save()
             self.render()
             if notations[-1].startswith("play:") and self.state.pace["travel"]:
@@ -340,9 +371,13 @@ class Flow:
             self.render()
         await self.finish_daily()
         self.finish_problem()
+        self.finish_lesson()
 
     async def computer_move(self, view: dict) -> str | None:
-        """The computer's move: its bot's, from its view; in a problem, the solver's defence."""
+        """The computer's move: its bot's, from its view; in a problem, the solver's
+        defence; in a lesson, the lesson's answer."""
+        if self.table.lesson is not None:
+            return self.table.lesson.reply(self.table.game)
         problem = self.table.replay_of.problem if self.table.replay_of is not None else None
         if problem is None:
             return await self.call_bot("choose", view, self.opponent_level)
@@ -371,6 +406,51 @@ class Flow:
         book.note(original.problem.id, outcome(original.problem, table.result_facts()))
         self.save_problems(book)
         self.render()
+
+    # -- lessons -------------------------------------------------------------------
+    def start_lesson(self, lesson, book, actions=()) -> None:
+        """Put ``lesson`` on the table (the match waits aside), resumed after
+        ``actions`` (its moves saved on the device; if they do not fit, from its start);
+        ``book``: the player's course (:class:`ui.model.lessons.LessonBook`)."""
+        from ui.model.lessons import lesson_table
+
+        try:
+            table = lesson_table(lesson, actions)
+        except ValueError as exc:
+            self.log("lesson", exc)
+            table = lesson_table(lesson)
+        self.start_replay(table)
+        self.state.lessons = book
+        self.note_lesson()
+
+    @staticmethod
+    def lesson_actions(table: Table) -> list[str]:
+        """The moves made in a lesson since its start (what resumes it on reload)."""
+        return table.game.action_notations()[len(table.lesson.lesson.prelude):]
+
+    def note_lesson(self) -> None:
+        """A move in a lesson: kept on the device, so a reload resumes it."""
+        book = self.state.lessons
+        if book is not None and not self.stopped:
+            book.current = {"id": self.table.lesson.lesson.id, "actions": self.lesson_actions(self.table)}
+            self.save_lessons(book)
+
+    def finish_lesson(self) -> None:
+        """A lesson's last step made: ticked in the player's course."""
+        table, book = self.table, self.state.lessons
+        if table.lesson is None or not table.lesson_over or book is None or self.stopped:
+            return
+        if table.lesson.lesson.id not in book.done or book.current is not None:
+            book.note_done(table.lesson.lesson.id)
+            self.save_lessons(book)
+            self.render()
+
+    def leave_lesson(self) -> None:
+        """The player left the lesson on the table: nothing to resume on reload."""
+        book = self.state.lessons
+        if self.table.lesson is not None and book is not None and book.current is not None:
+            book.current = None
+            self.save_lessons(book)
 
     @property
     def opponent_level(self) -> str:
@@ -495,6 +575,7 @@ class Flow:
         while the computer thinks: that turn stops at its next step, and this waits for it."""
         match = self.match
         match.abandon()
+        self.leave_lesson()
         self.match_table = None  # a replay in progress ends with the old match
         self.replace(Table.new(seed, match.stats, practice=practice))
         self.save()  # at once: the old turn's last render already shows the new table
@@ -520,6 +601,7 @@ class Flow:
 
     def start_replay(self, table: Table) -> None:
         """Put a replayed deal on the table; the match waits aside."""
+        self.leave_lesson()
         if self.match_table is None:
             self.match_table = self.table
         self.replace(table)
@@ -528,6 +610,7 @@ class Flow:
     async def back_to_match(self) -> None:
         if self.busy or self.match_table is None:
             return
+        self.leave_lesson()
         table, self.match_table = self.match_table, None
         self.replace(table)
         self.render()

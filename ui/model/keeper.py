@@ -61,3 +61,9 @@ class Keeper:
 
     def save_problems(self, book) -> bool:
         return self.store.save_problems(book)
+
+    def load_lessons(self):
+        return self.store.load_lessons()
+
+    def save_lessons(self, book) -> bool:
+        return self.store.save_lessons(book)

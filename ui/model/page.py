@@ -53,3 +53,5 @@ class PageState(Record):
     daily_running: bool = False
     #: The player's progress in the problems (:class:`ui.model.problem_play.ProblemBook`), once one is played.
     problems: object = None
+    #: The player's course (:class:`ui.model.lessons.LessonBook`), once a lesson is played.
+    lessons: object = None

@@ -116,6 +116,13 @@ class TableModel(Record):
     four_colour: bool = False
     #: The sound to play now (:data:`ui.model.table.CUES`), ``""`` when none or sound is off.
     cue: str = ""
+    #: In a lesson: its id and the step to make, from 1 (``data-lesson``, ``data-lesson-step``)...
+    lesson: str = ""
+    lesson_step: int = 0
+    #: ...its place and name ("Lesson 3 of 8: the marriage")...
+    lesson_title: str = ""
+    #: ...and what to do now and why (or its last word, once done).
+    lesson_text: str = ""
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -133,6 +140,11 @@ def message_text(msg: Message, tr: Translator) -> str:
             params[k] = tr.suit(v).lower()  # a suit inside a sentence: "casamento de copas"
         elif k == "gp":
             params[k] = tr.game_points(v)
+        elif k == "action":  # a move named inside a sentence ("jogar o ás de espadas")
+            from ui.model.review import action_words
+
+            words = action_words(v, tr, False)
+            params[k] = words[:1].lower() + words[1:]
         else:
             params[k] = v
     return tr.t(msg.key, **params)
@@ -182,7 +194,7 @@ class Moment(Record):
 
 def moment(table: Table, busy: bool) -> Moment:
     v = table.view(HUMAN)
-    hand_over = v["result"] is not None
+    hand_over = v["result"] is not None or table.lesson_over  # a lesson done stops the hand there
     human_turn = v["to_move"] == HUMAN and not hand_over
     showing = table.showing_trick
     return Moment(v, set(v["legal"]), hand_over, human_turn, showing,
@@ -234,20 +246,26 @@ def stock_fields(v: dict, tr: Translator) -> dict:
 def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     """Which buttons show: the moves only when the engine lists them."""
     replaying = table.replay_of is not None
-    problem = replaying and table.replay_of.problem is not None  # no hint, no deal to replay or share
+    problem = replaying and table.replay_of.problem is not None
+    lesson = table.lesson
+    guided = problem or lesson is not None  # no hint, no deal to replay or share
     after_hand = at.hand_over and at.idle
+    taught = lesson.expected() or () if lesson is not None else ()
+    following = lesson is not None and after_hand and lessons_after(lesson.lesson.id) is not None
     return {
         "exchange": at.can_act and "exchange" in at.legal,
         "close": at.can_act and "close" in at.legal,
-        "declare": at.can_act and declare_offered(at.v, settings.count_myself),
-        "hint": at.can_act and not problem,
+        "declare": at.can_act and (declare_offered(at.v, settings.count_myself) or "declare" in taught),
+        "hint": at.can_act and not guided,
         "next_hand": after_hand and not table.match_over and not replaying,
         "new_match": table.match_over and at.idle and not replaying,
         "next_problem": after_hand and problem,
-        "review": after_hand and not problem,
-        "replay": after_hand and not problem,
-        "replay_other": after_hand and not problem,
-        "share": after_hand and not problem,
+        "next_lesson": following,
+        "first_match": lesson is not None and after_hand and not following,
+        "review": after_hand and not guided,
+        "replay": after_hand and not guided,
+        "replay_other": after_hand and not guided,
+        "share": after_hand and not guided,
         "back": replaying and at.idle,
         "take_back": aids and at.idle and (at.human_turn or at.hand_over) and table.can_take_back(),
     }
@@ -259,6 +277,34 @@ def armed_fields(buttons: dict, armed: str | None, tr: Translator) -> dict:
     return {"armed": armed,
             "button_texts": {name: tr.t(f"button.{name}.confirm" if name == armed else f"button.{name}")
                              for name in COSTLY}}
+
+
+def lessons_after(lesson_id: str):
+    from ui.model.lessons import after
+
+    return after(lesson_id)
+
+
+def lesson_fields(table: Table, tr: Translator) -> dict:
+    """A lesson's title and what it says now; the card or button it is about."""
+    run = table.lesson
+    if run is None:
+        return {}
+    from ui.model.lessons import LESSONS
+
+    title = tr.t(f"lesson.{run.lesson.id}.title")
+    return {"lesson": run.lesson.id, "lesson_step": run.step + 1,
+            "lesson_title": tr.t("lesson.of", n=run.number, total=len(LESSONS), title=title),
+            "lesson_text": "" if table.lesson_over else tr.t(run.key())}  # its last word: in the story
+
+
+def lesson_mark(table: Table) -> str | None:
+    """The action a lesson's step is about, marked as a hint is: the card to
+    tap (a marriage's K or Q), or the button."""
+    taught = table.lesson.expected() if table.lesson is not None else None
+    if not taught:
+        return None
+    return next((n for n in taught if n.startswith("play:")), taught[0])
 
 
 def turn_words(at: Moment, thinking: bool, tr: Translator) -> str:
@@ -366,6 +412,8 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
+    if table.lesson_over:
+        lines = [tr.t(table.lesson.key())] + lines  # what the lesson showed, then how the hand ended
     if revealed and facts:
         aria = tr.t("story.remaining.aria")
     elif revealed:
@@ -381,6 +429,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
     table's new :class:`Message`s for the live region."""
     settings = state.settings
     at = moment(table, state.busy)
+    marked = lesson_mark(table) or table.hint
     v = at.v
     # practice's aids; a problem shows the computer's cards too (every card is known there)
     aids = (settings.practice and table.practice is not None) or (
@@ -397,7 +446,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         score=list(score),
         score_aria=tr.t("score.aria", you=score[HUMAN], computer=score[COMPUTER]),
         hand_number_text=tr.t("score.hand", n=hands),
-        my_cards=hand_cards(at, table.hint, tr),
+        my_cards=hand_cards(at, marked, tr),
         my_hand_aria=tr.t("hand.you.aria"),
         opponent_count=v["opponent_cards"],
         **stock_fields(v, tr),
@@ -405,12 +454,12 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         trick_complete=at.showing is not None,
         **pile_fields(at, tr),
         points_text=tr.t("points.hidden") if settings.count_myself else tr.t("points.you", n=v["points"][HUMAN]),
-        turn_text=turn_words(at, state.thinking, tr),
+        turn_text=tr.t("lesson.over") if table.lesson_over else turn_words(at, state.thinking, tr),
         messages=message_lines(at, table, state.hint_pending, tr),
         buttons=buttons,
         **armed_fields(buttons, state.armed, tr),
-        hinted_button=hint_targets(table.hint if at.can_act else None)[1],
-        result_reason=v["result"]["reason"] if at.hand_over else None,
+        hinted_button=hint_targets(marked if at.can_act else None)[1],
+        result_reason=v["result"]["reason"] if v["result"] else None,
         hand_over=at.hand_over,
         match_over=table.match_over,
         **last_trick_fields(v, tr),
@@ -434,4 +483,5 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         theme=settings.theme,
         four_colour=settings.four_colour,
         cue=state.cue if settings.sound else "",
+        **lesson_fields(table, tr),
     )

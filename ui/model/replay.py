@@ -29,6 +29,8 @@ class Original(Record):
     daily: str = ""
     #: The problem played (a :class:`sixtysix.problems.Problem`; ui/model/problem_play.py), or ``None``.
     problem: object = None
+    #: The lesson being played (a :class:`ui.model.lessons.LessonRun`; ui/model/lessons.py), or ``None``.
+    lesson: object = None
 
 
 def one_hand_match(deck, dealer: int) -> Match:

@@ -11,7 +11,7 @@ from sixtysix.levels import LEVELS, URL_LEVELS
 
 from ui.model.i18n import LANGUAGES
 from ui.model.pace import DEFAULT_SPEED, SPEEDS
-from ui.model.record import Record
+from ui.model.record import Record, field
 from ui.model.stats import Stats  # noqa: F401  (its home is ui/model/stats.py; older imports still find it here)
 
 #: Levels a person can pick on the page; ``random`` is reachable only via ``?level=``.
@@ -19,6 +19,9 @@ PLAYER_LEVELS = LEVELS
 #: The page's colours: ``auto`` follows the system's ``prefers-color-scheme``
 #: (``data-theme`` on ``<html>``; js/boot.js applies a saved one before the first paint).
 THEMES = ("auto", "light", "dark")
+#: What the coach says once each in a first match, the first time it is possible
+#: (:meth:`ui.model.flow.Flow.coach`): ``coach.<name>`` in the locales.
+COACHED = ("exchange", "marriage", "close", "declare")
 
 
 class Settings(Record):
@@ -44,6 +47,10 @@ class Settings(Record):
     four_colour: bool = False
     #: Sound effects (:func:`ui.model.table.pick_cue` decides which; js/sound.js plays them).
     sound: bool = False
+    #: In a first match, a line says the first time each of :data:`COACHED` is possible.
+    coach: bool = True
+    #: Those already said (each is said once).
+    coached: list = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
@@ -65,9 +72,11 @@ class Settings(Record):
             s.confirm_moves = data["confirm_moves"]
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
-        for name in ("four_colour", "sound"):
+        for name in ("four_colour", "sound", "coach"):
             if isinstance(data.get(name), bool):
                 setattr(s, name, data[name])
+        if isinstance(data.get("coached"), list):
+            s.coached = [name for name in COACHED if name in data["coached"]]
         return s
 
     def to_dict(self) -> dict:

@@ -48,6 +48,9 @@ DAILY_KEY = "sixtysix.daily"
 PROBLEMS_KEY = "sixtysix.problems"
 PROBLEMS_MAX_CHARS = 80_000  # two thousand problem ids, thirty problems of the player's own
 PROBLEMS_MAX_DEPTH = 7  # a problem's record nests its reason's run in the book's list
+LESSONS_KEY = "sixtysix.lessons"
+LESSONS_MAX_CHARS = 4_000  # eight lesson ids, one lesson's moves
+LESSONS_MAX_DEPTH = 3
 #: The envelope holds the record as an escaped string (every quote doubled in size).
 GAME_MAX_CHARS = 2 * records.MAX_CHARS
 GAME_MAX_DEPTH = 2
@@ -347,6 +350,15 @@ class Store:
 
     def save_problems(self, book) -> bool:
         return self._save_book(PROBLEMS_KEY, book)
+
+    def load_lessons(self):
+        """The player's course: lessons done, the one under way (unreadable: it starts afresh)."""
+        from ui.model.lessons import LessonBook
+
+        return self._load_book(LESSONS_KEY, LessonBook, LESSONS_MAX_CHARS, LESSONS_MAX_DEPTH)
+
+    def save_lessons(self, book) -> bool:
+        return self._save_book(LESSONS_KEY, book)
 
     def _load_book(self, key, book, max_chars: int, max_depth: int):
         """A record saved under ``key`` (``book.from_dict`` of our version), or ``book()`` if unreadable."""

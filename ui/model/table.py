@@ -122,8 +122,18 @@ class Table:
         return self.match.winner is not None
 
     @property
+    def lesson(self):
+        """The lesson played on this table (:class:`ui.model.lessons.LessonRun`), or ``None``."""
+        return self.replay_of.lesson if self.replay_of is not None else None
+
+    @property
+    def lesson_over(self) -> bool:
+        """A lesson whose every step is made: nobody moves on."""
+        return self.lesson is not None and self.lesson.finished(self.game)
+
+    @property
     def to_move(self) -> int | None:
-        return None if self.hand_over else self.game.to_move
+        return None if self.hand_over or self.lesson_over else self.game.to_move
 
     def result_facts(self) -> dict | None:
         """The engine's facts about the end of the current hand (``None`` while it runs)."""
@@ -263,6 +273,16 @@ class Table:
         kind, params = reason
         key = f"illegal.{kind}" if kind in SAID_REASONS else "illegal.other"
         self.say(key, **params)  # tapped again: said again, not written twice
+        return True
+
+    def refuse_untaught(self, notations: list[str]) -> bool:
+        """In a lesson, a legal tap that is not the one taught now: say which is
+        (the engine's reason covers the illegal ones); ``False``: it is accepted."""
+        lesson = self.lesson
+        if lesson is None or lesson.accepts(notations):
+            return False
+        expected = lesson.expected() or ("",)
+        self.say("lesson.refused", action=next((n for n in expected if n.startswith("play:")), expected[0]))
         return True
 
     def gather(self) -> None:
