@@ -91,7 +91,7 @@ def test_the_positions_show_what_the_words_say():
     facts = play(by_id("declare")).result_facts()
     assert (facts["reason"], facts["winner"], facts["game_points"]) == ("declared", HUMAN, 2)
     assert facts["points"][HUMAN] >= WINNING_POINTS and facts["points"][COMPUTER] < 33
-    facts = play(by_id("false")).result_facts()
+    facts = play(by_id("miscount")).result_facts()
     assert (facts["reason"], facts["winner"], facts["game_points"]) == ("false_declaration", COMPUTER, 2)
     assert facts["points"][HUMAN] == 65
 
@@ -119,7 +119,7 @@ def test_a_step_marks_what_it_is_about_and_refuses_what_it_does_not_teach():
     model = build(flow.table, flow.state, PT)
     assert [c.code for c in model.my_cards if c.hinted] == ["KH"]
     assert model.lesson_title == PT.t("lesson.of", n=3, total=len(LESSONS), title=PT.t("lesson.marriage.title"))
-    assert not model.buttons["hint"] and not model.buttons["review"]
+    assert not model.buttons["hint"] and not model.buttons["review"] and not model.buttons["back"]
     run(flow.human(["play:AC"]))  # legal, not taught: refused, with the taught move named
     assert flow.table.lesson.step == 0 and flow.table.messages[-1].key == "lesson.refused"
     said = build(flow.table, flow.state, PT).messages[-1]
@@ -142,7 +142,7 @@ def test_a_step_marks_what_it_is_about_and_refuses_what_it_does_not_teach():
 
 def test_the_declare_button_shows_when_the_lesson_teaches_a_false_declaration():
     flow, _, _ = make_flow(Table.new(5))
-    flow.start_lesson(by_id("false"), LessonBook())
+    flow.start_lesson(by_id("miscount"), LessonBook())
     run(flow.human(["marry:S", "play:KS"]))
     model = build(flow.table, flow.state, PT)
     assert flow.table.view(HUMAN)["points"][HUMAN] < WINNING_POINTS and model.buttons["declare"]

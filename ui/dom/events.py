@@ -46,6 +46,7 @@ class Events:
         listen(by_id("btn-lessons"), "click", lambda e: d.lessons.open_list())
         listen(by_id("lessons-list"), "click", d.lessons.on_list_click)
         listen(by_id("btn-next-lesson"), "click", lambda e: d.lessons.next())
+        listen(by_id("btn-leave-lesson"), "click", lambda e: m.back_to_match())
         listen(by_id("btn-first-match"), "click", lambda e: d.lessons.first_match())
         listen(by_id("btn-stats-reset"), "click", lambda e: d.ask_reset_stats())
         listen(by_id("btn-review"), "click", lambda e: d.open_review(self.flow.table.hand_record()))

@@ -260,7 +260,7 @@ LESSONS: tuple[Lesson, ...] = (
            steps=(Step(("marry:S", "play:KS"), ("play:JC",)),
                   Step(("declare",)))),
     # A false declaration: 65 is not 66, and the computer scores 2.
-    Lesson("false", 0, you="AH KS QS 9D JS TC", computer="QC TH 9C JC KD 9H", trump="AS",
+    Lesson("miscount", 0, you="AH KS QS 9D JS TC", computer="QC TH 9C JC KD 9H", trump="AS",
            stock="JH QH", prelude=("play:QC", "play:9D", "play:TH", "play:AH"),
            steps=(Step(("marry:S", "play:KS"), ("play:9C",)),
                   Step(("declare",)))),

@@ -266,7 +266,7 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
         "replay": after_hand and not guided,
         "replay_other": after_hand and not guided,
         "share": after_hand and not guided,
-        "back": replaying and at.idle,
+        "back": replaying and at.idle and (lesson is None or at.hand_over),  # in a lesson: its own ✕ until its end
         "take_back": aids and at.idle and (at.human_turn or at.hand_over) and table.can_take_back(),
     }
 
