@@ -85,14 +85,15 @@ class Course:
         check(lesson, 0)
 
 
-def open_course(course: Course) -> None:
-    """The options' "learn by playing", then the first lesson in the list."""
+def open_course(course: Course, look=lambda: None) -> None:
+    """The options' "learn by playing", then (after ``look()`` at the list) the first lesson in it."""
     t = course.t
     menu = t.open_options()
     course.hit(menu.get_by_role("button", name=t.t("button.lessons"), exact=True))
     dialog = course.page.get_by_role("dialog", name=t.t("lessons.title"))
     expect(dialog).to_be_visible()
     expect(dialog.locator("button.lesson-pick")).to_have_count(len(LESSONS))
+    look()
     course.hit(dialog.get_by_role("button", name=course.lt(f"lesson.{LESSONS[0].id}.title"), exact=True))
     expect(dialog).to_be_hidden()
 
@@ -184,7 +185,7 @@ def test_every_step_is_clean_for_axe_and_fits_every_screen(fresh_table):
     t = fresh_table.open(f"lang=it&seed=5&{FAST}")
     page = t.page
     course = Course(t, touch=False)
-    open_course(course)
+    open_course(course, lambda: assert_no_violations(page, "the lessons' list"))
 
     def check(lesson, step):
         where = f"lesson {lesson.id}, " + (f"step {step}" if step else "its end")
