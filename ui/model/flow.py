@@ -37,7 +37,8 @@ from ui.model.pace import pace_for
 from ui.model.page import PageState
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
-from ui.model.table import COMPUTER, COSTLY, CONFIRM_SECONDS, HUMAN, Table
+from ui.model.settings import COACHED
+from ui.model.table import COMPUTER, COSTLY, CONFIRM_SECONDS, HUMAN, Table, declare_offered
 
 
 async def _no_gather(winner):
@@ -135,12 +136,9 @@ class Flow:
         """In a first match (no match finished yet), say the first time the player
         may exchange, marry, close (once a trick is won) or declare; once each, saved."""
         settings, table = self.state.settings, self.table
-        if (not settings.coach or table.replay_of is not None or not table.human_to_move() or self.busy
+        if (not settings.coach or len(settings.coached) == len(COACHED) or table.replay_of is not None or not table.human_to_move() or self.busy
                 or table.showing_trick is not None or table.stats.matches_won + table.stats.matches_lost):
             return
-        from ui.model.settings import COACHED
-        from ui.model.table import declare_offered
-
         view = table.view(HUMAN)
         legal = view["legal"]
         possible = {"exchange": "exchange" in legal, "marriage": any(a.startswith("marry:") for a in legal),
@@ -264,7 +262,7 @@ class Flow:
     def save(self, table: Table | None = None) -> None:
         """Save the table (``table``, else the one on show); a newer match saved
         by another tab is adopted, never written over."""
-        if (table or self.table).lesson is not None:
+        if (table is None or table is self.table) and self.table.lesson is not None:
             self.note_lesson()
         status = self.save_table(table or self.table)
         if status == STALE:
@@ -432,7 +430,7 @@ class Flow:
         """A move in a lesson: kept on the device, so a reload resumes it."""
         book = self.state.lessons
         if book is not None and not self.stopped:
-            book.current = {"id": self.table.lesson.lesson.id, "actions": self.lesson_actions(self.table)}
+            book.note_progress(self.table.lesson.lesson.id, self.lesson_actions(self.table))
             self.save_lessons(book)
 
     def finish_lesson(self) -> None:
@@ -448,8 +446,7 @@ class Flow:
     def leave_lesson(self) -> None:
         """The player left the lesson on the table: nothing to resume on reload."""
         book = self.state.lessons
-        if self.table.lesson is not None and book is not None and book.current is not None:
-            book.current = None
+        if self.table.lesson is not None and book is not None and book.leave():
             self.save_lessons(book)
 
     @property

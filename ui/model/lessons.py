@@ -208,6 +208,15 @@ class LessonBook(Record):
             self.done.append(lesson_id)
         self.current = None
 
+    def note_progress(self, lesson_id: str, actions: list[str]) -> None:
+        """The lesson under way and its moves so far (what a reload resumes)."""
+        self.current = {"id": lesson_id, "actions": list(actions)}
+
+    def leave(self) -> bool:
+        """The player left the lesson under way; ``True`` if there was one."""
+        had, self.current = self.current is not None, None
+        return had
+
     def lines(self, tr) -> list[str]:
         """The statistics' words on the course (none before a first lesson done)."""
         return [tr.t("stats.lessons", done=len(self.done), total=len(LESSONS))] if self.done else []
