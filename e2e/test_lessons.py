@@ -51,8 +51,8 @@ class Course:
 
     def done(self, lesson_id: str) -> None:
         self.t.wait_hand_over()
-        expect(self.page.locator("#story")).to_contain_text(self.lt(f"lesson.{lesson_id}.done"))
-        expect(self.page.locator("#turn")).to_have_text(self.t.t("lesson.over"))
+        expect(self.page.locator("#lesson-text")).to_have_text(self.lt(f"lesson.{lesson_id}.done"))
+        expect(self.page.locator("#turn")).to_have_text(self.t.t("lesson.over"))  # (for screen readers)
 
     def tap_card(self, code: str, force: bool = False) -> None:
         self.hit(self.t.card(code), force)

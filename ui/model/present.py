@@ -121,7 +121,7 @@ class TableModel(Record):
     lesson_step: int = 0
     #: ...its place and name ("Lesson 3 of 8: the marriage")...
     lesson_title: str = ""
-    #: ...and what to do now and why (or its last word, once done).
+    #: ...and what to do now and why, or its last word once done.
     lesson_text: str = ""
 
 
@@ -295,7 +295,7 @@ def lesson_fields(table: Table, tr: Translator) -> dict:
     title = tr.t(f"lesson.{run.lesson.id}.title")
     return {"lesson": run.lesson.id, "lesson_step": run.step + 1,
             "lesson_title": tr.t("lesson.of", n=run.number, total=len(LESSONS), title=title),
-            "lesson_text": "" if table.lesson_over else tr.t(run.key())}  # its last word: in the story
+            "lesson_text": tr.t(run.key())}
 
 
 def lesson_mark(table: Table) -> str | None:
@@ -397,7 +397,7 @@ def problem_lines(problem, facts: dict, book, tr: Translator) -> list[str]:
 def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: PageState | None = None) -> dict:
     """The end of the hand told in full, and the computer's cards face up (then,
     or during the hand in practice), with the opponent's hand in words."""
-    facts = table.result_facts()
+    facts = table.result_facts() if table.lesson is None else None  # a lesson's own words tell its end
     lines, revealed = [], []
     if facts:
         remaining = table.revealed_cards()
@@ -412,8 +412,6 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]
-    if table.lesson_over:
-        lines = [tr.t(table.lesson.key())] + lines  # what the lesson showed, then how the hand ended
     if revealed and facts:
         aria = tr.t("story.remaining.aria")
     elif revealed:
