@@ -260,3 +260,25 @@ def test_the_rules_page_opens_the_course_and_each_faq_answer_s_position(page, la
     expect(game).to_have_attribute("data-lesson", "")
     tries.last.click()
     expect(game).to_have_attribute("data-lesson", FAQ_LESSONS[-1])
+
+
+def test_missing_words_or_a_broken_lesson_link_get_a_notice_and_the_match_plays_on(table, page_errors):
+    t = table.open(f"seed=5&{FAST}")
+    t.wait_turn()
+    match_hand = t.hand()
+    # offline on a first visit: the lessons' words cannot be fetched
+    t.page.route("**/locales/lessons/*", lambda route: route.abort())
+    menu = t.open_options()
+    menu.get_by_role("button", name=t.t("button.lessons"), exact=True).click()
+    expect(t.page.locator("#notice-text")).to_have_text(t.t("notice.lessons_failed"))
+    expect(t.page.locator("#lessons-dialog")).to_be_hidden()
+    assert t.html.get_attribute("data-lesson") == "" and t.hand() == match_hand
+    t.page.locator("#btn-notice-ok").click()
+    expect(t.page.locator("#notice")).to_be_hidden()
+    t.page.unroute("**/locales/lessons/*")
+    page_errors.errors = [e for e in page_errors.errors if "/locales/lessons/" not in e]  # this test's own doing
+    t.page.evaluate("location.hash = '#lesson=nope'")  # no such lesson
+    expect(t.page.locator("#notice-text")).to_have_text(t.t("notice.bad_link"))
+    assert t.html.get_attribute("data-lesson") == "" and t.hand() == match_hand
+    t.play_first()  # the match plays on
+    t.wait_turn()
