@@ -125,7 +125,8 @@ def walk_the_whole_course(course: Course) -> None:
         course.play(lesson.id, check)
         if n + 1 < len(LESSONS):
             course.hit(t.button("next_lesson"))
-    # the course is done: a first real match, against the easy computer
+    # the course is done: a first real match, against the easy computer (the rules
+    # dialog's "learn by playing" would now start the course again from its first lesson)
     expect(t.button("next_lesson")).to_be_hidden()
     course.hit(t.button("first_match"))
     t.page.wait_for_function("() => document.documentElement.dataset.confirm === 'new_match'"
@@ -282,3 +283,13 @@ def test_missing_words_or_a_broken_lesson_link_get_a_notice_and_the_match_plays_
     assert t.html.get_attribute("data-lesson") == "" and t.hand() == match_hand
     t.play_first()  # the match plays on
     t.wait_turn()
+
+
+def test_the_rules_dialog_leads_to_the_course_s_next_lesson(fresh_table):
+    t = fresh_table.open(f"lang=it&seed=5&{FAST}", storage={"sixtysix.lessons": json.dumps(
+        {"version": 1, "done": ["tricks", "points"], "current": None})})
+    t.button("rules").click()
+    dialog = t.page.get_by_role("dialog", name=t.t("rules.title"))
+    dialog.get_by_role("button", name=t.t("button.lessons"), exact=True).click()
+    expect(dialog).to_be_hidden()
+    expect(t.html).to_have_attribute("data-lesson", "marriage")  # the first not done

@@ -44,6 +44,7 @@ class Events:
         listen(by_id("btn-problems"), "click", lambda e: d.start_problem())
         listen(by_id("btn-next-problem"), "click", lambda e: d.start_problem())
         listen(by_id("btn-lessons"), "click", lambda e: d.lessons.open_list())
+        listen(by_id("btn-rules-lessons"), "click", lambda e: d.lessons.from_rules())
         listen(by_id("lessons-list"), "click", d.lessons.on_list_click)
         listen(by_id("btn-next-lesson"), "click", lambda e: d.lessons.next())
         listen(by_id("btn-leave-lesson"), "click", lambda e: m.back_to_match())

@@ -77,6 +77,11 @@ class Lessons:
             item.appendChild(button)
             box.appendChild(item)
 
+    def from_rules(self):
+        """The rules' "learn by playing": the course's next lesson on the table."""
+        by_id("rules-dialog").close()
+        self.start()
+
     def on_list_click(self, event):
         button = event.target.closest("button[data-lesson]")
         if button:
