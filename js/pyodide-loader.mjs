@@ -53,15 +53,18 @@ async function saved(cache) {
   }
 }
 
-function whenIdleAndReady(then) {
-  const start = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(then), MAKE_AFTER_MS);
-  if (root.classList.contains("ready")) return start();
+function whenReady(then) {
+  if (root.classList.contains("ready")) return then();
   const watch = new MutationObserver(() => {
     if (!root.classList.contains("ready")) return;
     watch.disconnect();
-    start();
+    then();
   });
   watch.observe(root, { attributes: true, attributeFilter: ["class"] });
+}
+
+function whenIdleAndReady(then) {
+  whenReady(() => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(then), MAKE_AFTER_MS));
 }
 
 // A snapshot that could not be made (or kept) for this runtime is not tried
@@ -119,8 +122,67 @@ function fetchBytes(url) {
   });
 }
 
+// The modules imported only on demand (ui/on_demand.py: the statistics, a
+// review, the deal of the day, the problems) come in a second zip that the
+// first load does not wait for. The page fetches it in the background once it
+// is ready, or with app.zip when it opens on a link (#hand=, #daily=...) that
+// may need it at once, and writes it beside app.zip; ui/on_demand.py's finder
+// imports them from there. An import that comes before the zip has a
+// synchronous request fetch it at once: the bot worker always works that way
+// (its review steps and its defence in a problem; it never fetches the zip
+// ahead). A synchronous request on the page is not answered by the service
+// worker, so offline the page relies on its background fetch. <html
+// data-app-more="early|later|at-once"> tells tests which wrote it
+// (docs/performance.md, "Code on demand: app-more.zip").
+const MORE_ZIP = new URL("../app-more.zip", import.meta.url).href;
+const MORE_FILE = "app-more.zip"; // in Pyodide's working directory, beside app.zip
+const MORE_EARLY = Boolean(root && location.hash.length > 1);
+// A test's stand-in for a slow network: the page waits this long after ready.
+const MORE_AFTER_MS = Number(globalThis.sixtysixMoreDelayMs) || 0;
+
+function mountMoreNow(pyodide, file) {
+  const request = new XMLHttpRequest();
+  request.open("GET", MORE_ZIP, false);
+  // A synchronous request on the page cannot ask for an ArrayBuffer; each byte
+  // then comes as one character (the x-user-defined charset), in a worker as is.
+  if (root) request.overrideMimeType("text/plain; charset=x-user-defined");
+  else request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${MORE_ZIP} answered ${request.status}`);
+  let bytes;
+  if (root) {
+    const text = request.responseText;
+    bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  } else {
+    bytes = new Uint8Array(request.response);
+  }
+  pyodide.FS.writeFile(file, bytes);
+  if (root) root.dataset.appMore = "at-once";
+}
+
+function mountMoreLater(pyodide, file) {
+  whenReady(() => setTimeout(() => fetchBytes(MORE_ZIP).then((data) => {
+    if (pyodide.FS.analyzePath(file).exists) return; // written at once meanwhile
+    pyodide.FS.writeFile(file, new Uint8Array(data));
+    root.dataset.appMore = "later";
+  }, (e) => console.warn(`${e.message || e}; asked for again when needed`)), MORE_AFTER_MS));
+}
+
+function installOnDemand(pyodide) {
+  const file = `${pyodide.FS.cwd()}/${MORE_FILE}`;
+  const module = pyodide.pyimport("ui.on_demand");
+  try {
+    module.install(file, () => mountMoreNow(pyodide, file));
+  } finally {
+    module.destroy();
+  }
+  if (root && !MORE_EARLY) mountMoreLater(pyodide, file);
+}
+
 function fetchAppFiles() {
-  const files = [[APP_ZIP, null], ...TEXTS.map((rel) => [new URL(`../${rel}`, import.meta.url).href, rel])];
+  const files = [[APP_ZIP, null], ...(MORE_EARLY ? [[MORE_ZIP, MORE_FILE]] : []),
+    ...TEXTS.map((rel) => [new URL(`../${rel}`, import.meta.url).href, rel])];
   // Each promise is settled by the time it is awaited; none may reject unheard.
   const fetched = files.map(([url, rel]) => [fetchBytes(url), rel]);
   for (const [bytes] of fetched) bytes.catch(() => {});
@@ -129,12 +191,18 @@ function fetchAppFiles() {
 
 async function unpackAppFiles(pyodide, fetched) {
   for (const [bytes, rel] of fetched) {
-    const data = await bytes;
+    // app-more.zip is not needed to start: failing, it is asked for again when needed.
+    const data = rel === MORE_FILE ? await bytes.catch((e) => console.warn(`${e.message || e}`)) : await bytes;
     if (rel === null) {
       performance.mark("sixtysix:app-files-start"); // app.zip comes first
       const file = `${pyodide.FS.cwd()}/app.zip`;
       pyodide.FS.writeFile(file, new Uint8Array(data));
       pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(file)})`);
+      installOnDemand(pyodide);
+    } else if (rel === MORE_FILE) {
+      if (!data) continue;
+      pyodide.FS.writeFile(`${pyodide.FS.cwd()}/${MORE_FILE}`, new Uint8Array(data));
+      root.dataset.appMore = "early";
     } else {
       pyodide.FS.mkdirTree(rel.slice(0, rel.lastIndexOf("/")));
       pyodide.FS.writeFile(rel, new Uint8Array(data));

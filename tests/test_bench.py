@@ -61,6 +61,10 @@ def test_payload_skips_vendor_and_gzips_each_file(tmp_path):
     assert bench.payload(tmp_path, exclude=())["files"] == 4
     (tmp_path / "index.html.br").write_bytes(b"x" * 10)  # a precompressed sibling is not more payload
     assert bench.payload(tmp_path, exclude=())["files"] == 4
+    (tmp_path / "app-more.zip").write_bytes(text)  # the code fetched after ready has its own budget
+    assert bench.payload(tmp_path, exclude=())["files"] == 4
+    from tools.bench.stats import data_sizes
+    assert data_sizes(tmp_path)["app-more.zip"]["gzip"] == p["by_folder"]["ui"]["gzip"]
 
 
 def test_gzip_size_is_deterministic():
@@ -116,12 +120,13 @@ def test_headline_reads_the_figures():
                                         "cold": {"ready_ratio": {"median": 1.3}}}},
               "bots": {"hard": {"browser": {"p95": 900.0}}}, "play": {"longest_task_ms": 75.0},
               "site": {"payload": {"gzip": 180_000}, "data": {"assets/problems.json": {"br": 12_000},
+                                                              "app-more.zip": {"gzip": 51_000},
                                                               "locales/lessons/pt.json": {"br": 2_000},
                                                               "locales/lessons/it.json": {"br": 2_100}}}}
     h = bench.headline(result)
     assert h == {"shell_warm_ms": 200.0, "ready_ratio_cold": 1.3, "ready_ratio_warm": 1.1, "revisit_bytes": 404,
                  "hard_p95_ms": 900.0, "play_longest_task_ms": 75.0, "payload_gzip_bytes": 180_000,
-                 "problems_br_bytes": 12_000, "lessons_br_bytes": 4_100}
+                 "more_gzip_bytes": 51_000, "problems_br_bytes": 12_000, "lessons_br_bytes": 4_100}
     assert set(h) == {t[0] for t in bench.TARGETS}
     # a revisit that restores the start-up snapshot counts for the revisit bytes too
     result["load_summary"]["game"]["snapshot"] = {"bytes": {"max": 505}}

@@ -204,10 +204,12 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
     from tools.build import COMMAND_LINE_ONLY, PY_SCRIPTS
     from tools.bytecode import is_unchecked_pyc
 
-    with zipfile.ZipFile(DIST / "app.zip") as zf:
-        names = zf.namelist()
-        bytecode = {n: zf.read(n) for n in names if n.endswith(".pyc")}
-        stored = {info.compress_type for info in zf.infolist()}
+    names, bytecode, stored = [], {}, set()
+    for zip_name in ("app.zip", "app-more.zip"):  # the second: the modules imported on demand (ui/on_demand.py)
+        with zipfile.ZipFile(DIST / zip_name) as zf:
+            names += zf.namelist()
+            bytecode |= {n: zf.read(n) for n in zf.namelist() if n.endswith(".pyc")}
+            stored |= {info.compress_type for info in zf.infolist()}
     modules = sorted(trim_runtime.module_of(n[:-1]) for n in bytecode)
     trace = trim_runtime.load_trace()
     assert modules == sorted(trace["app_modules"] + trace["pyscript_modules"])
@@ -228,7 +230,8 @@ def test_build_is_deterministic(tmp_path):
     first = build(tmp_path / "a")
     second = build(tmp_path / "b")
     assert first == second
-    assert (tmp_path / "a" / "app.zip").read_bytes() == (tmp_path / "b" / "app.zip").read_bytes()
+    for zip_name in ("app.zip", "app-more.zip"):
+        assert (tmp_path / "a" / zip_name).read_bytes() == (tmp_path / "b" / zip_name).read_bytes()
     assert (tmp_path / "a" / "sw.js").read_text() == (tmp_path / "b" / "sw.js").read_text()
 
 
@@ -330,7 +333,7 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    generated = {build.APP_ZIP, "sw.js", "favicon.ico", "vendor"}
+    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor"}
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}

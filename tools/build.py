@@ -50,6 +50,12 @@ What lands in dist/
   own Python package as PyScript writes it into the working directory as
   source at every start, the modules the pages import as bytecode (app.zip
   is ahead of that folder on sys.path, so a start compiles none of them).
+- ``app-more.zip``: the modules that ``ui/on_demand.py`` lists (imported
+  only on demand: the statistics, a review, the deal of the day, the
+  problems), as bytecode, taken out of app.zip. The page fetches it in the
+  background once it is ready (js/pyodide-loader.mjs); it is not part of
+  the first load's byte total, and the service worker precaches it like
+  every file.
 - ``sw.js``: made from the repo's ``sw.js`` by filling in the precache list
   (what the pages load: every file in dist/ but sw.js itself, whose bytes
   hold the list, and the precompressed siblings) and
@@ -67,10 +73,13 @@ The app.zip convention (for whoever owns index.html and pyscript.toml)
 the runtime boots, writes it into Pyodide's working directory
 (``/home/pyodide/app.zip``) and puts it first on ``sys.path``; so ``import
 sixtysix`` and ``import ui.dom.app`` just work, from the zip (zipimport).
-A page on PyScript's own loader gets the same by unpacking it::
+The modules of ``app-more.zip`` come through ui/on_demand.py's finder,
+which the loader installs. A page on PyScript's own loader gets the same
+by unpacking both::
 
     [files]
     "./app.zip" = "./*"
+    "./app-more.zip" = "./*"
 
 (the trailing ``/*`` tells PyScript to unpack the archive).
 Do not list ``packages`` (it pulls micropip from a CDN; see PLATFORM.md).
@@ -97,6 +106,7 @@ import trim_runtime  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.serve import csp  # noqa: E402  (the one definition of the policy)
+from ui import on_demand  # noqa: E402  (the list of modules app-more.zip holds)
 
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
@@ -117,6 +127,9 @@ APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
 #: The command line's own modules: the page never runs them (tournaments, fitting; make bench runs sixtysix/bench.py in the browser).
 COMMAND_LINE_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bots/fit.py"}
 APP_ZIP = "app.zip"
+#: The modules imported only on demand go into this second zip (ui/on_demand.py).
+MORE_ZIP = on_demand.ZIP
+ON_DEMAND = on_demand.MODULES
 SW_TEMPLATE = ROOT / "sw.js"
 # Placeholders in sw.js that the build fills in (the file still runs as is).
 SW_LIST_MARK = '["__PRECACHE__"]'
@@ -212,7 +225,8 @@ def build_app_zip(out: Path) -> int:
     (``pyscript/context.pyc``): app.zip is ahead of that folder on sys.path,
     so ``pyscript`` and all its submodules come from the zip. The zip is
     STORED: its .br/.gz siblings compress across files, where deflating
-    each entry would not."""
+    each entry would not. The modules of ui/on_demand.py go into
+    ``app-more.zip`` instead (:func:`on_demand_entries`); the count is app.zip's."""
     entries = {}
     for pkg in APP_PACKAGES:
         if (ROOT / pkg).is_dir():
@@ -232,13 +246,35 @@ def build_app_zip(out: Path) -> int:
                                            if trim_runtime.module_of(rel) in imported}).items():
         del entries[rel]
         entries[bytecode.pyc_name(rel)] = code
-    with zipfile.ZipFile(out / APP_ZIP, "w") as zf:
+    more = on_demand_entries(entries)
+    write_zip(out / APP_ZIP, {rel: data for rel, data in entries.items() if rel not in more})
+    write_zip(out / MORE_ZIP, more)
+    return len(entries) - len(more)
+
+
+def on_demand_entries(entries: dict[str, bytes]) -> dict[str, bytes]:
+    """The entries of the modules imported only on demand (ui/on_demand.py's
+    list), which go into app-more.zip: each listed module must be one of the
+    app's, a module and not a package (the finder imports no package)."""
+    more = {rel: data for rel, data in entries.items() if trim_runtime.module_of(rel) in ON_DEMAND}
+    found = {trim_runtime.module_of(rel) for rel in more}
+    if found != ON_DEMAND:
+        sys.exit(f"build: ui/on_demand.py lists modules the app does not have: {sorted(ON_DEMAND - found)}")
+    packages = sorted(rel for rel in more if rel.rsplit("/", 1)[-1].startswith("__init__."))
+    if packages:
+        sys.exit(f"build: ui/on_demand.py lists packages: {packages}")
+    return more
+
+
+def write_zip(path: Path, entries: dict[str, bytes]) -> None:
+    """A STORED zip of entries at fixed timestamps and modes: its .br/.gz
+    siblings compress across files, where deflating each entry would not."""
+    with zipfile.ZipFile(path, "w") as zf:
         for rel in sorted(entries):
             info = zipfile.ZipInfo(rel, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[rel])
-    return len(entries)
 
 
 #: The ui/*.py files that pages load by URL (app.py's bot worker); the other
@@ -411,7 +447,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     packed = precompress.write_siblings(out)
-    print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files; cache {name}")
+    print(f"build: {out.name}/ has {total + 1} files, {size / 1e6:.1f} MB; {APP_ZIP} has {count} files, {MORE_ZIP} {len(ON_DEMAND)}; cache {name}")
     print(f"build: first load of index.html: {boot_bytes / 1e6:.2f} MB as brotli")
     print("build: precompressed siblings: " + ", ".join(f"{enc} {n / 1e6:.1f} MB" for enc, n in packed.items()))
     return name

@@ -20,6 +20,7 @@ TARGETS = [
     ("hard_p95_ms", "hard bot decision in the browser, p95", 500, "ms"),
     ("play_longest_task_ms", "longest main-thread task during play", 200, "ms"),
     ("payload_gzip_bytes", "app payload (dist/ minus vendor/), gzip", 400 * KB, "B"),
+    ("more_gzip_bytes", "code fetched after ready (app-more.zip), gzip", 80 * KB, "B"),
     ("problems_br_bytes", "problems data (assets/problems.json), brotli", 150 * KB, "B"),
     ("lessons_br_bytes", "lessons' words (locales/lessons/, both), brotli", 20 * KB, "B"),
 ]
@@ -151,6 +152,7 @@ def headline(result: dict) -> dict:
         "hard_p95_ms": result.get("bots", {}).get("hard", {}).get("browser", {}).get("p95"),
         "play_longest_task_ms": (result.get("play") or {}).get("longest_task_ms"),
         "payload_gzip_bytes": result.get("site", {}).get("payload", {}).get("gzip"),
+        "more_gzip_bytes": result.get("site", {}).get("data", {}).get("app-more.zip", {}).get("gzip"),
         "problems_br_bytes": result.get("site", {}).get("data", {}).get("assets/problems.json", {}).get("br"),
         "lessons_br_bytes": sum(v["br"] for k, v in result.get("site", {}).get("data", {}).items()
                                 if k.startswith("locales/lessons/")) or None,
@@ -248,11 +250,12 @@ def report_text(result: dict) -> str:
                      f"longest task while booting {fmt_ms(play['boot_longest_task_ms'])}")
     site = result.get("site", {})
     if site:
-        p, z = site["payload"], site["app_zip"]
+        p, z, more = site["payload"], site["app_zip"], site.get("data", {}).get("app-more.zip")
         groups = ", ".join(f"{k} {fmt_bytes(v['gzip'])}" for k, v in list(p["by_folder"].items())[:6])
         parts.append(f"\nPayload (dist/ without vendor/): {p['files']} files, {fmt_bytes(p['bytes'])} raw, "
                      f"{fmt_bytes(p['gzip'])} gzipped one by one ({groups}); app.zip {fmt_bytes(z['bytes'])}, "
-                     f"{z['entries']} entries")
+                     f"{z['entries']} entries" + (f"; fetched after ready, app-more.zip {fmt_bytes(more['bytes'])}, "
+                                                  f"{fmt_bytes(more['gzip'])} gzipped" if more else ""))
     start = result.get("startup")
     if start:
         top = ", ".join(f"{r['import']} {r['self_ms']:.0f}" for r in start["imports"][:6])

@@ -45,9 +45,11 @@ def gzip_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
-#: Data the page fetches only when asked for, each with a budget of its own
-#: (:func:`data_sizes`): not part of the app's payload.
-ON_DEMAND_DATA = ("assets/problems.json", "locales/lessons/pt.json", "locales/lessons/it.json")
+#: What the page fetches only when asked for, or once it is ready, each with
+#: a budget of its own (:func:`data_sizes`): not part of the app's payload.
+#: app-more.zip: the app's modules imported only on demand (ui/on_demand.py),
+#: fetched in the background after ready.
+ON_DEMAND_DATA = ("assets/problems.json", "locales/lessons/pt.json", "locales/lessons/it.json", "app-more.zip")
 
 
 def data_sizes(folder: Path) -> dict:

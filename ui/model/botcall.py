@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from sixtysix import bots, review
+from sixtysix import bots
 from sixtysix.levels import URL_LEVELS
 
 
@@ -66,6 +66,8 @@ def defend_json(state_json: str) -> str:
 def review_step_json(hand_json: str, index: int) -> str:
     """One decision of a finished hand (``{"deck", "dealer", "actions"}`` as JSON)
     valued by :func:`sixtysix.review.review_decision`, as JSON: one slice of a review."""
+    from sixtysix import review  # on demand (ui/on_demand.py): moves and hints never need it
+
     hand = json.loads(hand_json)
     game = review.replay(hand["deck"], hand["dealer"], hand["actions"])
     return json.dumps(review.review_decision(game, int(index)).to_dict(), separators=(",", ":"))
