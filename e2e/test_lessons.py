@@ -293,3 +293,28 @@ def test_the_rules_dialog_leads_to_the_course_s_next_lesson(fresh_table):
     dialog.get_by_role("button", name=t.t("button.lessons"), exact=True).click()
     expect(dialog).to_be_hidden()
     expect(t.html).to_have_attribute("data-lesson", "marriage")  # the first not done
+
+
+@pytest.mark.offline
+def test_offline_a_lesson_left_under_way_comes_back_after_a_reload(page, context, open_game):
+    from e2e.test_sw import PAGE, wait_sw_ready
+
+    open_game(page, path=PAGE)
+    wait_sw_ready(page)
+    t = TablePage(page, open_game).open(f"seed=5&{FAST}")
+    course = Course(t, touch=False)
+    menu = t.open_options()
+    menu.get_by_role("button", name=t.t("button.lessons"), exact=True).click()
+    page.get_by_role("button", name=course.lt("lesson.strict.title"), exact=True).click()
+    course.at_step("strict", 1)
+    course.tap_card("KS")
+    course.at_step("strict", 2)
+    context.set_offline(True)
+    logs = []
+    page.on("console", lambda m: logs.append(m.text))
+    t.reload()  # the course's code and words come from the precache
+    page.wait_for_timeout(4000)
+    print("LOGS", logs, page.locator("#notice-text").inner_text())
+    course.at_step("strict", 2)
+    course.tap_card("TH")
+    course.at_step("strict", 3)

@@ -33,10 +33,10 @@ DIST = ROOT / "dist"
 #: What the browser runs first: the page's script (index.html imports
 #: ui.dom.app), the bot worker's (loaded by URL) and the loader's finder.
 ENTRIES = ("ui.dom.app", "ui.bot_worker", "ui.on_demand")
-#: Imported inside a function, but at every start all the same: the page's
-#: start resumes a lesson left under way (ui/dom/app.py, Page.start ->
-#: ui/dom/lessons.py, resume -> the course's book), just after ready.
-AT_START = {"ui.model.lessons"}
+#: Imported inside a function, but at every start all the same (none now: the
+#: course's module loads at the start only to resume a lesson left under way,
+#: which ``Store.lesson_under_way`` tells without it).
+AT_START: set[str] = set()
 
 
 def app_modules() -> dict[str, Path]:
@@ -199,6 +199,17 @@ def test_a_zip_that_cannot_be_fetched_is_an_import_error(lazy_package, monkeypat
         import odpkg.late  # noqa: F401
 
 
+def test_mounted_says_whether_the_zip_is_there(lazy_package, monkeypatch):
+    folder, data = lazy_package
+    target = folder / "more.zip"
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, on_demand.OnDemand)])
+    assert on_demand.mounted()  # no finder (CPython): the sources are there
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, on_demand.OnDemand(str(target), lambda: None)])
+    assert not on_demand.mounted()
+    target.write_bytes(data)
+    assert on_demand.mounted()
+
+
 def test_install_puts_the_finder_last(monkeypatch):
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     on_demand.install("/nowhere/app-more.zip", lambda: None)
@@ -220,7 +231,7 @@ def test_dist_ships_the_on_demand_modules_in_the_second_zip_only():
     assert names == sorted(names) and all(n.endswith(".pyc") for n in names)
     assert {trim_runtime.module_of(n) for n in names} == on_demand.MODULES
     assert first & on_demand.MODULES == set()
-    assert "ui.on_demand" in first and "ui.model.lessons" in first
+    assert "ui.on_demand" in first and "ui.dom.lessons" in first  # (the course's words and positions come later)
     assert times == {(1980, 1, 1, 0, 0, 0)} and stored == {zipfile.ZIP_STORED}
     # the service worker precaches it (offline play), the progress bar does not wait for it
     listing = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", (DIST / "sw.js").read_text(), re.S).group(1))

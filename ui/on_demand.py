@@ -35,6 +35,7 @@ MODULES = frozenset({
     "ui.dom.review",  # the review dialog
     "ui.dom.stats",  # the statistics dialog
     "ui.model.daily",  # the deal of the day
+    "ui.model.lessons",  # the course (a lesson left under way is resumed from it after ready)
     "ui.model.problem_play",  # a problem on the table, the player's own problems
     "ui.model.review",  # a review's words and costs
     "ui.model.stats_table",  # the statistics' table
@@ -63,6 +64,12 @@ class OnDemand:
                 raise ImportError(f"{name} is in {ZIP}, which was not written", name=name)
         package = name.rpartition(".")[0]
         return zipimport.zipimporter(f"{self.path}/{package.replace('.', '/')}/").find_spec(name)
+
+
+def mounted() -> bool:
+    """Whether the second zip is in place (always, where no finder is installed:
+    CPython's tests import the sources)."""
+    return all(os.path.exists(f.path) for f in sys.meta_path if isinstance(f, OnDemand))
 
 
 def install(path: str, mount) -> None:

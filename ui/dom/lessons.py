@@ -6,8 +6,11 @@ the first time (the service worker keeps them for offline play); the lessons
 themselves are :mod:`ui.model.lessons`.
 """
 
+import asyncio
+
 from pyscript import document, window
 
+from ui import on_demand
 from ui.dom.elements import by_id, set_text, show_dialog
 from ui.model.i18n import LANGUAGES, flatten
 
@@ -89,16 +92,29 @@ class Lessons:
             self.start(str(button.dataset.lesson))
 
     # -- a lesson on the table -----------------------------------------------------
-    def start(self, lesson_id=None, actions=()):
-        """Put a lesson on the table (the next one not done, without ``lesson_id``)."""
-        self.moves.spawn(self._start(lesson_id, actions))
+    def start(self, lesson_id=None, resume=False):
+        """Put a lesson on the table (the next one not done, without ``lesson_id``);
+        with ``resume``, the one left under way, where it was."""
+        self.moves.spawn(self._start(lesson_id, resume))
 
-    async def _start(self, lesson_id, actions):
-        from ui.model.lessons import by_id as lesson_by_id
-
+    async def _start(self, lesson_id, resume):
         if not await self.load_texts():
             return
+        # The course's module comes with the code fetched just after ready (ui/on_demand.py):
+        # a lesson resumed at the start waits for it, since offline a synchronous fetch
+        # of it would go unanswered (the service worker answers only the background one).
+        for _ in range(100):
+            if on_demand.mounted():
+                break
+            await asyncio.sleep(0.05)
+        from ui.model.lessons import by_id as lesson_by_id
+
         book = self.keeper.load_lessons()
+        actions = ()
+        if resume:
+            if book.current is None:  # (another tab finished it meanwhile)
+                return
+            lesson_id, actions = book.current["id"], book.current["actions"]
         try:
             lesson = lesson_by_id(lesson_id) if lesson_id else book.next_lesson()
         except KeyError:
@@ -123,10 +139,10 @@ class Lessons:
         self.moves.new_match()
 
     def resume(self):
-        """The lesson under way when the page was left, where it was."""
-        current = self.keeper.load_lessons().current
-        if current is not None:
-            self.start(current["id"], current["actions"])
+        """The lesson under way when the page was left, where it was (the course's
+        module is loaded only then: it comes with the code fetched on demand)."""
+        if self.keeper.lesson_under_way():
+            self.start(resume=True)
 
     def open_link(self, text):
         """``#lesson`` (the course's next lesson) or ``#lesson=marriage`` (that one)."""

@@ -65,5 +65,8 @@ class Keeper:
     def load_lessons(self):
         return self.store.load_lessons()
 
+    def lesson_under_way(self) -> bool:
+        return self.store.lesson_under_way()
+
     def save_lessons(self, book) -> bool:
         return self.store.save_lessons(book)

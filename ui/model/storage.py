@@ -351,6 +351,15 @@ class Store:
     def save_problems(self, book) -> bool:
         return self._save_book(PROBLEMS_KEY, book)
 
+    def lesson_under_way(self) -> bool:
+        """Whether a lesson was left under way (read without loading the course's module)."""
+        text = self._get(LESSONS_KEY)
+        try:
+            return text is not None and bool(_stored_object(text, LESSONS_MAX_CHARS, LESSONS_MAX_DEPTH,
+                                                            versioned=True).get("current"))
+        except SavedDataError:  # load_lessons() will say so, if ever called
+            return False
+
     def load_lessons(self):
         """The player's course: lessons done, the one under way (unreadable: it starts afresh)."""
         from ui.model.lessons import LessonBook
