@@ -36,27 +36,34 @@ def module_files(top: Path) -> dict[str, Path]:
     return out
 
 
+def import_targets(node, package: str, modules: dict[str, Path]) -> set[str]:
+    """The modules of ``modules`` that one import statement ``node`` (in ``package``) imports."""
+    if isinstance(node, ast.Import):
+        targets = [alias.name for alias in node.names]
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+            base = ".".join(up + ([node.module] if node.module else []))
+        # ``from base import x``: the submodule base.x if there is one, else a name of base
+        targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+    else:
+        return set()
+    out = set()
+    for target in targets:
+        while target and target not in modules:   # ``import a.b.c``'s own module, or a name in it
+            target = target.rpartition(".")[0]
+        if target:
+            out.add(target)
+    return out
+
+
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The modules of ``modules`` that module ``name`` (its file ``path``) imports, anywhere in it."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                base = ".".join(up + ([node.module] if node.module else []))
-            # ``from base import x``: the submodule base.x if there is one, else a name of base
-            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
-        else:
-            continue
-        for target in targets:
-            while target and target not in modules:   # ``import a.b.c``'s own module, or a name in it
-                target = target.rpartition(".")[0]
-            if target:
-                out.add(target)
+        out |= import_targets(node, package, modules)
     out.discard(name)
     return out
 

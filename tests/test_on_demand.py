@@ -65,24 +65,12 @@ def top_level_statements(body):
 
 def imported_at_import(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The app's modules that importing ``name`` imports by its own top-level statements."""
+    from tests.test_import_cycles import import_targets
+
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
     for node in top_level_statements(ast.parse(path.read_text(encoding="utf-8")).body):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                base = ".".join(up + ([node.module] if node.module else []))
-            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
-        else:
-            continue
-        for target in targets:
-            while target and target not in modules:
-                target = target.rpartition(".")[0]
-            if target:
-                out.add(target)
+        out |= import_targets(node, package, modules)
     return out
 
 
