@@ -241,6 +241,7 @@ def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(tab
 
 @pytest.mark.parametrize("lang", ["pt", "it"])
 def test_the_rules_page_opens_the_course_and_each_faq_answer_s_position(page, lang):
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"./rules/{lang}.html?fast=1&worker=0&level=random")
     frame = page.frame_locator("iframe.game-frame")
     game = frame.locator("html")
@@ -248,6 +249,19 @@ def test_the_rules_page_opens_the_course_and_each_faq_answer_s_position(page, la
     still.locator("[data-game-lesson]").click()  # "learn by playing", before the game has loaded
     expect(game).to_have_attribute("data-lesson", LESSONS[0].id, timeout=60_000)
     expect(game).to_have_attribute("data-lesson-step", "1")
+    # the lesson's box keeps one height from step to step and at the end (words of
+    # two to six lines), so the frame, and the page around it, stay still
+    box = frame.locator("#lesson")
+    heights = {box.bounding_box()["height"]}
+    for card, after in (("AS", "2"), ("9C", "3")):
+        frame.locator(f"#hand button[data-code='{card}']").click()
+        expect(game).to_have_attribute("data-lesson-step", after)
+        expect(game).to_have_attribute("data-to-move", "you")
+        heights.add(box.bounding_box()["height"])
+    frame.locator("#hand button[aria-disabled='false']").first.click()
+    expect(game).to_have_attribute("data-to-move", "none")
+    heights.add(box.bounding_box()["height"])
+    assert len(heights) == 1, heights
     tries = page.locator(".faq .try a[data-game-lesson]")
     expect(tries).to_have_count(len(FAQ_LESSONS))
     for link, lesson_id in zip(tries.all(), FAQ_LESSONS):
