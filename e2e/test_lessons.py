@@ -293,7 +293,7 @@ def test_missing_words_or_a_broken_lesson_link_get_a_notice_and_the_match_plays_
     t.page.unroute("**/locales/lessons/*")
     page_errors.errors = [e for e in page_errors.errors if "/locales/lessons/" not in e]  # this test's own doing
     t.page.evaluate("location.hash = '#lesson=nope'")  # no such lesson
-    expect(t.page.locator("#notice-text")).to_have_text(t.t("notice.bad_link"))
+    expect(t.page.locator("#notice-text")).to_have_text(t.t("notice.bad_lesson"))
     assert t.html.get_attribute("data-lesson") == "" and t.hand() == match_hand
     t.play_first()  # the match plays on
     t.wait_turn()

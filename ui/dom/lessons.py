@@ -119,7 +119,7 @@ class Lessons:
             lesson = lesson_by_id(lesson_id) if lesson_id else book.next_lesson()
         except KeyError:
             window.console.warn(f"Sixty-Six: no lesson {lesson_id!r}")
-            self.flow.tell("notice.bad_link")
+            self.flow.tell("notice.bad_lesson")
             self.flow.render()
             return
         self.flow.start_lesson(lesson, book, actions)  # a computer move under way stops
