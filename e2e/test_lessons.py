@@ -19,7 +19,7 @@ from e2e.axe import assert_no_violations
 from e2e.pages import CATALOGS, TablePage
 from e2e.test_screens import SIZES
 from ui.model.i18n import flatten
-from ui.model.lessons import LESSONS, by_id
+from ui.model.lessons import LESSONS, find_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = "level=random&fast=1&worker=0"
@@ -76,7 +76,7 @@ class Course:
 
     def play(self, lesson_id: str, check=lambda lesson, step: None) -> None:
         """One lesson from its first step to its last word; ``check(lesson, step)`` at each step."""
-        lesson = by_id(lesson_id)
+        lesson = find_lesson(lesson_id)
         for number, step in enumerate(lesson.steps, start=1):
             self.at_step(lesson_id, number)
             check(lesson, number)

@@ -14,7 +14,7 @@ import pytest
 from sixtysix.scoring import WINNING_POINTS
 from tests.test_ui_flow import make_flow, run
 from ui.model.i18n import LANGUAGES, Translator, flatten, load_catalog
-from ui.model.lessons import LESSONS, LessonBook, LessonRun, after, by_id, lesson_table
+from ui.model.lessons import LESSONS, LessonBook, LessonRun, after, find_lesson, lesson_table
 from ui.model.present import build
 from ui.model.storage import MemoryBackend, Store
 from ui.model.table import COMPUTER, HUMAN, Table
@@ -72,30 +72,30 @@ def test_every_taught_move_is_legal_and_every_free_choice_reaches_the_end(lesson
 
 
 def test_the_positions_show_what_the_words_say():
-    marriage = lesson_table(by_id("marriage"))
+    marriage = lesson_table(find_lesson("marriage"))
     marriage.apply_human(["play:KH"])
     assert marriage.game.marriages == [] and marriage.view(HUMAN)["history"][-1]["missed_marriage"]
-    table = play(by_id("marriage"))
+    table = play(find_lesson("marriage"))
     assert [m["points"] for m in table.view(HUMAN)["marriages"]] == [40]  # after a trick, in trumps
 
-    exchanged = play(by_id("exchange"))
+    exchanged = play(find_lesson("exchange"))
     assert "AD" in exchanged.game.hand(HUMAN) + [c for t in exchanged.view(HUMAN)["completed_tricks"] for c in t["cards"]] \
         + exchanged.view(HUMAN)["trick"]
 
-    strict = lesson_table(by_id("strict"))
+    strict = lesson_table(find_lesson("strict"))
     assert strict.view(HUMAN)["stock"] == 0 and strict.view(HUMAN)["legal"] == ["play:KS"]
     assert strict.explain_refusal("AC") and strict.messages[-1].key == "illegal.follow_higher"
 
-    facts = play(by_id("close")).result_facts()
+    facts = play(find_lesson("close")).result_facts()
     assert (facts["reason"], facts["winner"], facts["game_points"], facts["closer"]) == ("closed_failed", COMPUTER, 3, HUMAN)
-    facts = play(by_id("declare")).result_facts()
+    facts = play(find_lesson("declare")).result_facts()
     assert (facts["reason"], facts["winner"], facts["game_points"]) == ("declared", HUMAN, 2)
     assert facts["points"][HUMAN] >= WINNING_POINTS and facts["points"][COMPUTER] < 33
-    facts = play(by_id("miscount")).result_facts()
+    facts = play(find_lesson("miscount")).result_facts()
     assert (facts["reason"], facts["winner"], facts["game_points"]) == ("false_declaration", COMPUTER, 2)
     assert facts["points"][HUMAN] == 65
 
-    points = play(by_id("points"))
+    points = play(find_lesson("points"))
     assert points.view(HUMAN)["points"][HUMAN] == 21 and points.view(HUMAN)["tricks"][HUMAN] == 2
 
 
@@ -115,7 +115,7 @@ def test_a_step_marks_what_it_is_about_and_refuses_what_it_does_not_teach():
     flow, _, _ = make_flow(Table.new(5))
     match = flow.table
     book = LessonBook()
-    flow.start_lesson(by_id("marriage"), book)
+    flow.start_lesson(find_lesson("marriage"), book)
     model = build(flow.table, flow.state, PT)
     assert [c.code for c in model.my_cards if c.hinted] == ["KH"]
     assert model.lesson_title == PT.t("lesson.of", n=3, total=len(LESSONS), title=PT.t("lesson.marriage.title"))
@@ -143,7 +143,7 @@ def test_a_step_marks_what_it_is_about_and_refuses_what_it_does_not_teach():
 
 def test_the_declare_button_shows_when_the_lesson_teaches_a_false_declaration():
     flow, _, _ = make_flow(Table.new(5))
-    flow.start_lesson(by_id("miscount"), LessonBook())
+    flow.start_lesson(find_lesson("miscount"), LessonBook())
     run(flow.human(["marry:S", "play:KS"]))
     model = build(flow.table, flow.state, PT)
     assert flow.table.view(HUMAN)["points"][HUMAN] < WINNING_POINTS and model.buttons["declare"]
@@ -164,7 +164,7 @@ def test_the_last_lesson_leads_to_a_first_match_and_a_lesson_is_never_counted_or
 
 
 def test_a_lesson_resumes_from_its_saved_moves_and_bad_ones_start_it_afresh():
-    lesson = by_id("strict")
+    lesson = find_lesson("strict")
     table = lesson_table(lesson, ["play:KS", "play:TH", "play:AH", "play:AS"])
     assert table.lesson.step == 2 and table.view(HUMAN)["legal"] == ["play:AD"]
     for bad in (["play:AC"], ["play:KS", "play:9C"], ["play:KS", "play:TH", "play:AH", "play:AS", "play:AD", "x"]):
@@ -183,7 +183,7 @@ def test_the_course_is_kept_on_the_device_and_anything_odd_in_it_is_dropped():
     assert store.save_lessons(book) and not store.lesson_under_way()  # done ones only: nothing to resume
     book.note_progress("points", ["play:AS"])
     assert store.save_lessons(book) and store.load_lessons() == book and store.lesson_under_way()
-    assert book.next_lesson().id == "points" and LessonRun(by_id("points")).number == 2
+    assert book.next_lesson().id == "points" and LessonRun(find_lesson("points")).number == 2
     odd = {"done": ["tricks", "nope", 3], "current": {"id": "nope", "actions": []}}
     assert LessonBook.from_dict(odd) == LessonBook(["tricks"], None)
     assert LessonBook.from_dict({"current": {"id": "points", "actions": ["play:AS"] * 60}}).current is None

@@ -107,7 +107,7 @@ class Lessons:
             if on_demand.mounted():
                 break
             await asyncio.sleep(0.05)
-        from ui.model.lessons import by_id as lesson_by_id
+        from ui.model.lessons import find_lesson
 
         book = self.keeper.load_lessons()
         actions = ()
@@ -116,7 +116,7 @@ class Lessons:
                 return
             lesson_id, actions = book.current["id"], book.current["actions"]
         try:
-            lesson = lesson_by_id(lesson_id) if lesson_id else book.next_lesson()
+            lesson = find_lesson(lesson_id) if lesson_id else book.next_lesson()
         except KeyError:
             window.console.warn(f"Sixty-Six: no lesson {lesson_id!r}")
             self.flow.tell("notice.bad_lesson")
@@ -126,9 +126,7 @@ class Lessons:
         await self.flow.play_on_when_idle()
 
     def next(self):
-        from ui.model.lessons import after
-
-        following = after(self.flow.table.lesson.lesson.id) if self.flow.table.lesson is not None else None
+        following = self.flow.table.lesson.following if self.flow.table.lesson is not None else None
         if following is not None:
             self.start(following.id)
 

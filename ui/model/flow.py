@@ -73,6 +73,9 @@ class Flow:
         self.save_settings = save_settings
         #: The problem table whose result is in the book already.
         self._problem_noted = None
+        #: Where the coach last looked (table, hand, actions, counting alone): a
+        #: render with nothing new since does not build the view again.
+        self._coached_at = None
         #: ``False``: the bots search without their wall-time cap (``?timecap=0``, tests only).
         self.capped = capped
         #: ``?fast=1`` (tests only): the test pace whatever the speed chosen.
@@ -136,9 +139,14 @@ class Flow:
         """In a first match (no match finished yet), say the first time the player
         may exchange, marry, close (once a trick is won) or declare; once each, saved."""
         settings, table = self.state.settings, self.table
-        if (not settings.coach or len(settings.coached) == len(COACHED) or table.replay_of is not None or not table.human_to_move() or self.busy
-                or table.showing_trick is not None or table.stats.matches_won + table.stats.matches_lost):
+        if (not settings.coach or len(settings.coached) == len(COACHED) or table.replay_of is not None
+                or not table.human_to_move() or self.busy or table.showing_trick is not None
+                or table.stats.matches_won + table.stats.matches_lost):
             return
+        seen = (table, len(table.match.games), len(table.game.actions), settings.count_myself)
+        if seen == self._coached_at:  # a render with nothing played since: looked at already
+            return
+        self._coached_at = seen
         view = table.view(HUMAN)
         legal = view["legal"]
         possible = {"exchange": "exchange" in legal, "marriage": any(a.startswith("marry:") for a in legal),

@@ -79,13 +79,28 @@ class LessonRun:
 
     @property
     def number(self) -> int:
-        """The lesson's place in the course, from 1."""
+        """The lesson's place in the course, from 1 (of :attr:`total`)."""
         return ids().index(self.lesson.id) + 1
+
+    @property
+    def total(self) -> int:
+        return len(LESSONS)
+
+    @property
+    def following(self) -> Lesson | None:
+        """The next lesson of the course, ``None`` after the last."""
+        return after(self.lesson.id)
 
     def expected(self) -> tuple | None:
         """The tap the step teaches (``()``: any legal move); ``None`` once all are made."""
         steps = self.lesson.steps
         return steps[self.step].expect if self.step < len(steps) else None
+
+    def mark(self) -> str | None:
+        """The action the step is about, as the page marks it: the card to tap (a
+        marriage's K or Q), or the button; ``None`` for a free choice or once done."""
+        taught = self.expected()
+        return next((n for n in taught if n.startswith("play:")), taught[0]) if taught else None
 
     def accepts(self, notations: list[str]) -> bool:
         expected = self.expected()
@@ -119,7 +134,7 @@ class LessonRun:
         return f"lesson.{self.lesson.id}.{self.step + 1}" if self.expected() is not None else f"lesson.{self.lesson.id}.done"
 
 
-def by_id(lesson_id: str) -> Lesson:
+def find_lesson(lesson_id: str) -> Lesson:
     """:raises KeyError: for a lesson the course does not have."""
     for lesson in LESSONS:
         if lesson.id == lesson_id:

@@ -251,7 +251,7 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     guided = problem or lesson is not None  # no hint, no deal to replay or share
     after_hand = at.hand_over and at.idle
     taught = lesson.expected() or () if lesson is not None else ()
-    following = lesson is not None and after_hand and lessons_after(lesson.lesson.id) is not None
+    following = lesson is not None and after_hand and lesson.following is not None
     return {
         "exchange": at.can_act and "exchange" in at.legal,
         "close": at.can_act and "close" in at.legal,
@@ -279,32 +279,21 @@ def armed_fields(buttons: dict, armed: str | None, tr: Translator) -> dict:
                              for name in COSTLY}}
 
 
-def lessons_after(lesson_id: str):
-    from ui.model.lessons import after
-
-    return after(lesson_id)
-
-
 def lesson_fields(table: Table, tr: Translator) -> dict:
     """A lesson's title and what it says now; the card or button it is about."""
     run = table.lesson
     if run is None:
         return {}
-    from ui.model.lessons import LESSONS
-
     title = tr.t(f"lesson.{run.lesson.id}.title")
     return {"lesson": run.lesson.id, "lesson_step": run.step + 1,
-            "lesson_title": tr.t("lesson.of", n=run.number, total=len(LESSONS), title=title),
+            "lesson_title": tr.t("lesson.of", n=run.number, total=run.total, title=title),
             "lesson_text": tr.t(run.key())}
 
 
 def lesson_mark(table: Table) -> str | None:
     """The action a lesson's step is about, marked as a hint is: the card to
     tap (a marriage's K or Q), or the button."""
-    taught = table.lesson.expected() if table.lesson is not None else None
-    if not taught:
-        return None
-    return next((n for n in taught if n.startswith("play:")), taught[0])
+    return table.lesson.mark() if table.lesson is not None else None
 
 
 def turn_words(at: Moment, thinking: bool, tr: Translator) -> str:

@@ -279,10 +279,9 @@ class Table:
         """In a lesson, a legal tap that is not the one taught now: say which is
         (the engine's reason covers the illegal ones); ``False``: it is accepted."""
         lesson = self.lesson
-        if lesson is None or lesson.accepts(notations):
+        if lesson is None or lesson.accepts(notations) or lesson.mark() is None:
             return False
-        expected = lesson.expected() or ("",)
-        self.say("lesson.refused", action=next((n for n in expected if n.startswith("play:")), expected[0]))
+        self.say("lesson.refused", action=lesson.mark())
         return True
 
     def gather(self) -> None:
