@@ -123,7 +123,7 @@ function fetchBytes(url) {
 }
 
 // The modules imported only on demand (ui/on_demand.py: the statistics, a
-// review, the deal of the day, the problems) come in a second zip that the
+// review, the deal of the day, the problems, the lessons) come in a second zip that the
 // first load does not wait for. The page fetches it in the background once it
 // is ready, or with app.zip when it opens on a link (#hand=, #daily=...) that
 // may need it at once, and writes it beside app.zip; ui/on_demand.py's finder

@@ -52,7 +52,7 @@ What lands in dist/
   is ahead of that folder on sys.path, so a start compiles none of them).
 - ``app-more.zip``: the modules that ``ui/on_demand.py`` lists (imported
   only on demand: the statistics, a review, the deal of the day, the
-  problems), as bytecode, taken out of app.zip. The page fetches it in the
+  problems, the lessons), as bytecode, taken out of app.zip. The page fetches it in the
   background once it is ready (js/pyodide-loader.mjs); it is not part of
   the first load's byte total, and the service worker precaches it like
   every file.

@@ -2,7 +2,7 @@
 
 Neither the page nor the bot worker imports these to start, nor for a
 computer's move or a hint: only when the player opens something (the
-statistics, a hand's review, the deal of the day, a problem). tools/build.py
+statistics, a hand's review, the deal of the day, a problem, a lesson). tools/build.py
 ships them as bytecode in a second zip, ``app-more.zip``, beside app.zip
 (which holds the rest), so the first load does not wait for them
 (docs/performance.md, "Code on demand: app-more.zip").
