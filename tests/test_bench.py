@@ -122,11 +122,14 @@ def test_headline_reads_the_figures():
               "site": {"payload": {"gzip": 180_000}, "data": {"assets/problems.json": {"br": 12_000},
                                                               "app-more.zip": {"gzip": 51_000},
                                                               "locales/lessons/pt.json": {"br": 2_000},
-                                                              "locales/lessons/it.json": {"br": 2_100}}}}
+                                                              "locales/lessons/it.json": {"br": 2_100}}},
+              "loads": {"game": [{"resume": {"painted_ms": 90.0}}, {"resume": {"painted_ms": 130.0}},
+                                 {"resume": {"painted_ms": 100.0}}, {}]}}
     h = bench.headline(result)
     assert h == {"shell_warm_ms": 200.0, "ready_ratio_cold": 1.3, "ready_ratio_warm": 1.1, "revisit_bytes": 404,
                  "hard_p95_ms": 900.0, "play_longest_task_ms": 75.0, "payload_gzip_bytes": 180_000,
-                 "more_gzip_bytes": 51_000, "problems_br_bytes": 12_000, "lessons_br_bytes": 4_100}
+                 "more_gzip_bytes": 51_000, "problems_br_bytes": 12_000, "lessons_br_bytes": 4_100,
+                 "resume_painted_ms": 100.0}  # the median of the reloads measured
     assert set(h) == {t[0] for t in bench.TARGETS}
     # a revisit that restores the start-up snapshot counts for the revisit bytes too
     result["load_summary"]["game"]["snapshot"] = {"bytes": {"max": 505}}

@@ -55,3 +55,16 @@ def test_a_deal_from_a_link_has_no_original_line():
     t, _ = finished()
     r = replay.replay_table(t.hand_record())
     assert replay.original_key(r.replay_of) is None
+
+
+def test_only_the_saved_match_mid_hand_is_resumable():
+    # data-resumable: js/last-table.js keeps only a table a reload brings back as it was
+    def resumable(table):
+        return build(table, PageState(settings=Settings()), PT).resumable
+
+    fresh = Table.new(3)
+    assert resumable(fresh)
+    t, _ = finished()
+    assert not resumable(t)  # the hand is over: the reload shows its story, not a position
+    r = replay.replay_table(t.hand_record(), original=t.result_facts())
+    assert not r.hand_over and not resumable(r)  # a replay waits aside of the saved match

@@ -40,6 +40,9 @@ What lands in dist/
   runtime's id, a hash of the vendored runtime's bytes and of the loader
   and snapshot worker: a start-up snapshot made on a device is only
   restored into the runtime it was made from, booted the same way.
+- ``index.html``'s ``<html data-build>`` gets a hash of the app's code, the
+  page and its styles: js/last-table.js draws the table a player left only
+  in the build that drew it.
 - ``index.html``'s runtime-start block gets PyScript's traced chunks in its
   ``modulepreload`` list (js/boot.js fetches them side by side once the
   shell has painted, instead of PyScript importing one after the other).
@@ -402,6 +405,25 @@ def write_shell_texts(out: Path, page: str = "index.html") -> int:
     return written
 
 
+BUILD_MARK = 'data-build=""'
+
+
+def write_build_stamp(out: Path, page: str = "index.html") -> str:
+    """Stamp ``<html data-build>`` with a hash of what draws the table (the app's
+    code, the page, its styles): js/last-table.js draws a kept table only in the
+    build that kept it."""
+    html = out / page
+    text = html.read_text(encoding="utf-8")
+    if BUILD_MARK not in text:
+        sys.exit(f"build: {page} lost its placeholder {BUILD_MARK}")
+    digest = hashlib.sha256(text.encode())
+    for path in [out / APP_ZIP, *sorted(out.rglob("*.css"))]:
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
+    stamp = digest.hexdigest()[:12]
+    html.write_text(text.replace(BUILD_MARK, f'data-build="{stamp}"', 1), encoding="utf-8")
+    return stamp
+
+
 GAME_BYTES_MARK = 'data-game-bytes="0"'
 
 
@@ -441,6 +463,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     write_runtime_id(out)
+    write_build_stamp(out)
     write_runtime_plan(out)
     boot_bytes = write_boot_bytes(out)
     write_game_bytes(out, boot_bytes)

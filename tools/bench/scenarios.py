@@ -38,6 +38,36 @@ def make_snapshot(context, url: str, timeout_ms: float) -> int:
     return size
 
 
+YOUR_TURN = "() => { const d = document.documentElement.dataset; return d.toMove === 'you' && d.busy === '0'; }"
+
+
+def resume_visit(context, url: str, timeout_ms: float) -> dict:
+    """A match left mid-hand and opened again (a reload): when the position left
+    is drawn (js/last-table.js's mark ``sixtysix:restored``), when its hand's
+    first card painted (Element Timing ``restored``) and when the table is
+    live, all from navigation."""
+    page = context.new_page()
+    try:
+        page.goto(url, timeout=timeout_ms)
+        page.wait_for_selector("html.ready", state="attached", timeout=timeout_ms)
+        page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
+        page.locator('#hand button.card[aria-disabled="false"]').first.click()
+        page.wait_for_function(f"() => document.documentElement.dataset.busy === '1' || ({YOUR_TURN})()",
+                               timeout=timeout_ms)
+        page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
+        page.reload(timeout=timeout_ms)
+        page.wait_for_selector("html.ready", state="attached", timeout=timeout_ms)
+        times = page.evaluate("""() => ({ready: window.__bench.marks.ready,
+            drawn: (performance.getEntriesByName('sixtysix:restored')[0] || {}).startTime ?? null,
+            painted: window.__bench.elements.restored ?? null})""")
+        page.evaluate("localStorage.clear()")
+    finally:
+        page.close()
+    if times["drawn"] is None or times["painted"] is None:
+        raise BenchError(f"{url}: the match left mid-hand was not drawn before Python on its reload ({times})")
+    return {"drawn_ms": times["drawn"], "painted_ms": times["painted"], "ready_ms": times["ready"]}
+
+
 def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
     """``reps`` runs of each page, interleaved (A B, B A, A B...): cold, warm
     and, for the game, a third visit that restores the start-up snapshot
@@ -55,9 +85,14 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
                     size = make_snapshot(context, url + pages[name], browser.timeout_ms)
                     visits["snapshot"] = visit(context, url + pages[name], log, browser.timeout_ms)
                     visits["snapshot"]["snapshot_bytes"] = size
+                    resume = resume_visit(context, url + pages[name], browser.timeout_ms)
             finally:
                 browser.done_with(context)
             runs[name].append({**visits, "loadavg": os.getloadavg()[0]})
+            if name == "game":
+                runs[name][-1]["resume"] = resume
+                say(f"  rep {rep + 1}/{reps} game resumed: the position left drawn at {fmt_ms(resume['drawn_ms'])}, "
+                    f"painted at {fmt_ms(resume['painted_ms'])}, ready at {fmt_ms(resume['ready_ms'])}")
             for kind, v in visits.items():
                 for e in v["errors"][:3]:
                     say(f"  warning: {name} {kind}: {e}")

@@ -107,6 +107,17 @@ def open_table(store, stats, seed, notices, practice=False):
     return table, ask_seed
 
 
+def take_held_card():
+    """The card tapped on the table js/last-table.js drew before Python was up
+    (``None``: none); the drawn table's marks go, as Python's own table is up."""
+    code = getattr(window, "sixtysixHeld", None)
+    window.sixtysixHeld = None
+    for button in window.document.querySelectorAll("#hand button.card.held"):
+        button.classList.remove("held")
+    root.classList.remove("restored")
+    return str(code) if code else None
+
+
 class Page:
     """The page's pieces, built in dependency order (see the module's docstring)."""
 
@@ -159,6 +170,7 @@ class Page:
         self.events.bind()
         self.renderer.apply_static_texts(self.texts())
         self.flow.render()
+        held = take_held_card()
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
@@ -166,6 +178,8 @@ class Page:
             self.confirm.ask("confirm.seed", self.on_seed_answer)
         elif window.location.hash:
             self.dialogs.open_link()
+        elif held is not None:
+            self.events.tap_card(held)  # tapped on the table drawn before the page was up
         else:
             self.lessons.resume()  # a lesson left under way comes back where it was
         # The bot's own Pyodide boots only now: started with the page, it competed

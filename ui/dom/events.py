@@ -101,9 +101,16 @@ class Events:
 
     def on_hand_click(self, event):
         button = event.target.closest("button.card")
-        if not button or self.flow.busy:
+        if button:
+            self.tap_card(str(button.dataset.code))
+
+    def tap_card(self, code):
+        """A tap on the card ``code`` of the hand (also one held from before the
+        page was up, js/last-table.js): played, or a dimmed card's refusal in words."""
+        buttons = [b for b in by_id("hand").querySelectorAll("button.card") if str(b.dataset.code) == code]
+        if not buttons or self.flow.busy:
             return
-        code = str(button.dataset.code)
+        button = buttons[0]
         if str(button.getAttribute("aria-disabled")) == "true":
             self.moves.refuse(code)  # a dimmed card: say why, in words
             return

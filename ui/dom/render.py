@@ -137,6 +137,7 @@ class Renderer:
         d.lesson = m.lesson
         d.lessonStep = str(m.lesson_step) if m.lesson else ""
         d.practice = ("on" if m.practice_aids else "match") if m.practice else ""
+        d.resumable = "1" if m.resumable else ""
 
     def render_score(self, m):
         set_text(by_id("score-you"), str(m.score[HUMAN]))

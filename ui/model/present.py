@@ -123,6 +123,9 @@ class TableModel(Record):
     lesson_title: str = ""
     #: ...and what to do now and why, or its last word once done.
     lesson_text: str = ""
+    #: The table shows the saved match mid-hand, as a reload would bring it back:
+    #: ``data-resumable`` (js/last-table.js keeps it to draw at once next time).
+    resumable: bool = False
 
 
 def message_text(msg: Message, tr: Translator) -> str:
@@ -449,6 +452,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         result_reason=v["result"]["reason"] if v["result"] else None,
         hand_over=at.hand_over,
         match_over=table.match_over,
+        resumable=table.replay_of is None and not table.hand_over,
         **last_trick_fields(v, tr),
         stats_texts=[tr.t("stats.hands", won=st.hands_won, lost=st.hands_lost),
                      tr.t("stats.matches", won=st.matches_won, lost=st.matches_lost)],

@@ -1,0 +1,127 @@
+"""A revisit draws the table the player left before Python is up (js/last-table.js),
+holds a tap on a card until it is, and never draws a table that is no longer the saved one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from e2e.pages import CATALOGS
+from e2e.scenarios import TEST_LEVEL, find
+
+QUERY = "seed=11&level=random&fast=1&worker=0"
+HAND = "[...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.code)"
+
+
+def leave_mid_hand(table, query: str = QUERY) -> list[str]:
+    """A match one trick in; the player's hand as it shows."""
+    table.open(query)
+    table.play_first()
+    table.wait_turn()
+    expect(table.html).to_have_attribute("data-resumable", "1")
+    return table.page.evaluate(HAND)
+
+
+def reopen_held_back(page, query: str = QUERY) -> None:
+    """Open the game again with Python held back (app.zip never answered) until :func:`let_python_start`."""
+    page.route("**/app.zip", lambda route: None)
+    page.goto(f"./?{query}")
+
+
+def let_python_start(page, table) -> None:
+    page.unroute("**/app.zip")
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
+
+
+def test_a_reload_draws_the_hand_at_once_and_plays_the_card_tapped_before_python(page, table):
+    hand = leave_mid_hand(table)
+    score = page.locator("#score-aria").text_content()
+    reopen_held_back(page)
+    expect(table.html).to_have_class(re.compile(r"\brestored\b"))
+    assert page.evaluate(HAND) == hand
+    assert page.locator("#score-aria").text_content() == score
+    assert page.evaluate("performance.getEntriesByName('sixtysix:restored').length") == 1
+    # a tap and a second tap on the same card let go; the last card tapped is the one played
+    cards = table.hand_group.locator("button.card[aria-disabled='false']")
+    cards.nth(0).click()
+    cards.nth(0).click()
+    assert page.evaluate("window.sixtysixHeld") is None
+    expect(page.locator("#hand .card.held")).to_have_count(0)
+    held = cards.nth(1).get_attribute("data-code")
+    cards.nth(1).click()
+    expect(page.locator("#hand .card.held")).to_have_attribute("data-code", held)
+    let_python_start(page, table)
+    expect(table.hand_group.locator(f"button.card[data-code='{held}']")).to_have_count(0)
+    table.wait_turn()
+    expect(page.locator("#hand .card.held")).to_have_count(0)
+    assert page.evaluate("window.sixtysixHeld") is None
+
+
+def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):
+    # a turn where the player must follow: some cards dimmed
+    to_follow = find(lambda sim: sim.playable() and set(sim.playable()) != set(sim.hand()))
+    query = f"seed={to_follow.seed}&level={TEST_LEVEL}&fast=1&worker=0"
+    table.open(query)
+    table.replay(to_follow.intents)
+    table.wait_turn()
+    dimmed = table.hand_group.locator("button.card[aria-disabled='true']")
+    code = dimmed.first.get_attribute("data-code")
+    hand = page.evaluate(HAND)
+    reopen_held_back(page, query)
+    table.hand_group.locator(f"button.card[data-code='{code}']").click(force=True)  # aria-disabled: Playwright waits on it otherwise
+    expect(page.locator("#hand .card.held")).to_have_attribute("data-code", code)
+    let_python_start(page, table)
+    refusals = [CATALOGS["pt"][f"illegal.{k}"].split("{")[0] for k in ("follow_higher", "follow_suit", "trump")]
+    expect(page.get_by_role("log")).to_contain_text(re.compile("|".join(map(re.escape, refusals))))
+    assert page.evaluate(HAND) == hand  # nothing played
+    expect(table.html).to_have_attribute("data-to-move", "you")
+
+
+def test_no_table_is_drawn_that_is_not_the_saved_one(page, table):
+    hand = leave_mid_hand(table)
+    page.reload()  # the page hidden: its table kept
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    kept = json.loads(page.evaluate("localStorage.getItem('sixtysix.drawn')"))
+    assert kept["toMove"] == "you" and kept["lang"] == "pt" and set(kept["regions"]) >= {"hand", "trick", "stock"}
+    # another deal asked for, another language, a link: the page starts as a first visit does
+    # (Python held back all along, so nothing is kept over the table kept first)
+    for query in ("seed=12&level=random&fast=1&worker=0", "lang=it&" + QUERY, QUERY + "#rules"):
+        reopen_held_back(page, query)
+        expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
+        assert page.evaluate(HAND) == [], query
+    # the saved match changed since (another tab played on): not drawn either...
+    page.evaluate("() => localStorage.setItem('sixtysix.game', localStorage.getItem('sixtysix.game') + ' ')")
+    reopen_held_back(page)
+    expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
+    assert page.evaluate(HAND) == []
+    # ...and the match itself is there as it was, once Python is up
+    let_python_start(page, table)
+    expect(table.html).to_have_attribute("data-resumable", "1")
+    assert page.evaluate(HAND) == hand
+
+
+def test_a_damaged_kept_table_is_ignored(page, table):
+    hand = leave_mid_hand(table)
+    for damaged in ("{not json", json.dumps({"regions": "x"}), json.dumps([1, 2]), json.dumps({"regions": {"hand": 3}})):
+        # written as the page opens, before js/last-table.js reads it
+        page.add_init_script(f"localStorage.setItem('sixtysix.drawn', {json.dumps(damaged)});")
+        reopen_held_back(page)
+        expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
+        let_python_start(page, table)
+        assert page.evaluate(HAND) == hand
+
+
+def test_a_lesson_is_never_kept_to_be_drawn(page, table):
+    table.open(QUERY)
+    table.wait_turn()
+    expect(table.html).to_have_attribute("data-resumable", "1")
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("localStorage.getItem('sixtysix.drawn')") is not None
+    page.evaluate("() => { location.hash = '#lesson=tricks'; }")
+    expect(table.html).to_have_attribute("data-lesson", "tricks")
+    expect(table.html).to_have_attribute("data-resumable", "")
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("localStorage.getItem('sixtysix.drawn')") is None
