@@ -14,9 +14,11 @@
 // tools/build.py), the same language, no other deal asked for (?seed= or a
 // #link), and the saved match the very text it was (another tab may have
 // played on). Anything else: the page starts as a first visit does.
+//
 // A classic script right after the table's markup, not deferred: the table
-// is drawn before the page's first paint. Performance mark "sixtysix:restored" when drawn, and Element Timing
-// "restored" when the hand's first card painted (make bench).
+// is drawn before the page's first paint. For make bench: the performance
+// mark "sixtysix:restored" when drawn, and the Element Timing "restored"
+// when the hand's first card painted.
 (() => {
   "use strict";
   const root = document.documentElement;
@@ -100,7 +102,6 @@
   };
 
   const draw = (drawn) => {
-    if (root.classList.contains("ready")) return;
     const template = document.createElement("template");
     for (const id of REGIONS) {
       const el = document.getElementById(id);
