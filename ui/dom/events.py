@@ -120,7 +120,7 @@ class Events:
     def on_hand_key(self, event):
         key = str(event.key)
         buttons = list(by_id("hand").querySelectorAll("button.card"))
-        if not buttons or key not in (*HAND_MOVES, "Home", "End"):
+        if not buttons or (key not in HAND_MOVES and key not in ("Home", "End")):
             return
         current = next((i for i, b in enumerate(buttons) if b == document.activeElement), 0)
         if key == "Home":

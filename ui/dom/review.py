@@ -11,8 +11,6 @@ arrive; only the body under it scrolls. Markers for tests on the dialog:
 then ``done``); on each bar ``data-costly`` and ``data-current``.
 """
 
-from __future__ import annotations
-
 import json
 
 from pyscript import document

@@ -5,8 +5,6 @@ Each row's review button carries its hand's number (``data-review-hand``,
 so redrawing the sheet leaves no handler behind.
 """
 
-from __future__ import annotations
-
 from pyscript import document
 
 from ui.dom.elements import set_text

@@ -1,7 +1,5 @@
 """The statistics per level drawn into the page (the DOM layer of ui/model/stats_table.py)."""
 
-from __future__ import annotations
-
 from pyscript import document
 
 from ui.dom.elements import set_text

@@ -1,0 +1,73 @@
+// The DOM layer (ui/dom/) in the Python both runtimes run: every module
+// compiles under MicroPython (npm @micropython/micropython-webassembly-pyscript,
+// the interpreter PyScript runs as type="mpy"), and every standard-library
+// module it imports exists there. Its imports of ui.model are the seam the
+// one-worker split (issue 33) cuts; pyscript is PyScript's own. Run by
+// tests/test_js.py; alone: node --test tests/js/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const ROOT = new URL("../../", import.meta.url);
+const DOM = new URL("ui/dom/", ROOT);
+// Not the standard library: the game's own packages and PyScript's.
+const OWN = new Set(["ui", "sixtysix", "pyscript", "js"]);
+
+const modules = readdirSync(DOM).filter((name) => name.endsWith(".py")).sort();
+
+// The imported top-level names of a module's source (at any depth: some import inside functions).
+const imported = (source) => {
+  const names = new Set();
+  for (const match of source.matchAll(/^\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))/gm)) {
+    for (const name of (match[1] || match[2]).split(",")) names.add(name.trim().split(".")[0]);
+  }
+  return names;
+};
+
+const micropython = async () => {
+  const require = createRequire(import.meta.url);
+  const path = require.resolve("@micropython/micropython-webassembly-pyscript/micropython.mjs", { paths: [ROOT.pathname] });
+  const { loadMicroPython } = await import(path);
+  return loadMicroPython({ stdout: () => {}, stderr: () => {} });
+};
+
+test("the regex finds the imports of a module", () => {
+  const names = imported("import json\nfrom ui.model import present\n    import asyncio, re\nx = 'import not'\n");
+  assert.deepEqual([...names].sort(), ["asyncio", "json", "re", "ui"]);
+});
+
+test("every ui/dom module compiles under MicroPython and imports only what it has", async () => {
+  assert.ok(modules.length >= 10, `ui/dom/ has ${modules.length} modules`);
+  const mp = await micropython();
+  mp.runPython(`
+def check(source, name, wanted):
+    try:
+        compile(source, name, "exec")
+    except SyntaxError as e:
+        return "does not compile: " + str(e)
+    for module in wanted:
+        try:
+            __import__(module)
+        except ImportError:
+            return "imports " + module + ", which MicroPython lacks"
+    return ""
+`);
+  const check = mp.globals.get("check");
+  const failures = [];
+  for (const name of modules) {
+    const source = readFileSync(new URL(name, DOM), "utf-8");
+    const wanted = [...imported(source)].filter((module) => !OWN.has(module));
+    const why = check(source, `ui/dom/${name}`, wanted);
+    if (why) failures.push(`ui/dom/${name} ${why}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("MicroPython refuses what the DOM layer must not use", async () => {
+  // the check above can fail: a star in a tuple display and the modules CPython alone has
+  const mp = await micropython();
+  assert.throws(() => mp.runPython("compile('x = (*a, 1)', 't', 'exec')"));
+  assert.throws(() => mp.runPython("import dataclasses"));
+  assert.throws(() => mp.runPython("from __future__ import annotations"));
+});
