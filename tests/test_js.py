@@ -1,7 +1,8 @@
 """The browser scripts' own tests, run with Node's test runner (tests/js/*.test.mjs).
 
 They test what can run without a page: js/shared.js's parent_origin check
-over a table of origins, and its texts loader. Skipped only where there is no
+over a table of origins, and its texts loader; and that ui/dom/ compiles
+under MicroPython (npm's, as PyScript runs it) with only modules it has. Skipped only where there is no
 node on the PATH (the browser tests still cover the scripts in use).
 """
 
