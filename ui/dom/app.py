@@ -57,6 +57,7 @@ from ui.dom.dialogs import Dialogs
 from ui.dom.elements import Listeners, by_id, root, set_text
 from ui.dom.events import Events
 from ui.dom.lessons import Lessons
+from ui.dom.model_view import read_model
 from ui.dom.moves import Moves
 from ui.dom.options import Options
 from ui.dom.render import Renderer
@@ -135,7 +136,9 @@ class Page:
         renderer = Renderer(lang)
 
         def draw(table, state, events):
-            return renderer.render(present.build(table, state, translators[state.lang], events))
+            # The model crosses as JSON, as it will from the worker (issue 33).
+            model = present.model_json(present.build(table, state, translators[state.lang], events))
+            return renderer.render(read_model(model))
 
         flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep,
                     clock=lambda: window.performance.now() / 1000, draw=draw, save=keeper.save,

@@ -7,9 +7,10 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from ui.dom.elements import by_id, set_text, show_dialog
+from ui.dom.model_view import read_model
 from ui.dom.sheet import draw_sheet
 from ui.model import share
-from ui.model.present import build
+from ui.model.present import build, model_json
 from ui.model.settings import PLAYER_LEVELS
 from ui.model.sheet import model as sheet_model
 
@@ -52,7 +53,7 @@ class Dialogs:
         show_dialog("last-trick-dialog")
 
     def fill_last_trick(self):
-        self.renderer.fill_last_trick(build(self.flow.table, self.flow.state, self.texts()))
+        self.renderer.fill_last_trick(read_model(model_json(build(self.flow.table, self.flow.state, self.texts()))))
 
     # The statistics' and the review's modules are imported when first drawn:
     # the page's start runs Python cold (docs/performance.md).

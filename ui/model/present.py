@@ -10,9 +10,11 @@ decides a rule: playable cards and buttons come from ``view["legal"]``.
 
 from __future__ import annotations
 
+import json
+
 from ui.model import replay, story
 from ui.model.i18n import Translator
-from ui.model.record import Record, field
+from ui.model.record import Record, field, plain
 from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
 from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered
@@ -126,6 +128,12 @@ class TableModel(Record):
     #: The table shows the saved match mid-hand, as a reload would bring it back:
     #: ``data-resumable`` (js/last-table.js keeps it to draw at once next time).
     resumable: bool = False
+
+
+def model_json(m: TableModel) -> str:
+    """The model as JSON text: all the DOM layer is given to draw
+    (:mod:`ui.dom.model_view` reads it), as it will be from the worker."""
+    return json.dumps(plain(m), ensure_ascii=False, separators=(",", ":"))
 
 
 def message_text(msg: Message, tr: Translator) -> str:

@@ -121,3 +121,23 @@ class Record:
         Pair(a=1, b=2)
         """
         return type(self)(**{**self.as_dict(), **changes})
+
+
+def plain(value):
+    """``value`` as JSON's own types: records as dicts of their fields, tuples as
+    lists, all the way down (what crosses to another thread as JSON).
+
+    >>> class Card(Record):
+    ...     code: str
+    ...     marks: tuple = ()
+    >>> plain({"cards": [Card("QH", ("hinted",))]})
+    {'cards': [{'code': 'QH', 'marks': ['hinted']}]}
+    """
+    if isinstance(value, Record):
+        return {name: plain(getattr(value, name)) for name in value._fields}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
