@@ -78,7 +78,9 @@
 
   const kept = () => {
     try {
-      const drawn = JSON.parse(localStorage.getItem(KEY) || "null");
+      const text = localStorage.getItem(KEY) || "null";
+      if (text.length > MAX_CHARS) return null; // never kept so long: not ours to parse
+      const drawn = JSON.parse(text);
       const game = localStorage.getItem(GAME);
       const asked = seedAsked();
       const fits = drawn && typeof drawn === "object" && drawn.regions && typeof drawn.regions === "object"
