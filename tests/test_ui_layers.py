@@ -4,6 +4,9 @@
   model side (``ui/model/``), the bot worker and the engine run in CPython
   as in the browser (and the next step moves the model into the worker).
 - The model never imports the DOM layer.
+- The DOM modules that draw from the JSON model alone (``DRAWING_ONLY``:
+  the renderer, the elements, the events...) import nothing of the model
+  side or the engine, so they can move to MicroPython as they are.
 - No ui object's attribute is assigned from outside it: an object changes
   its own fields (``self.x = ...``); the page's state (``PageState``) is
   changed only by its owner, the turn loop (``ui/model/flow.py``). Assigning
@@ -138,3 +141,28 @@ def test_the_flow_alone_writes_the_page_state():
     source = "class F:\n    def f(self):\n        self.state.busy = True\n"
     assert outside_writes("model/flow.py", source) == []
     assert outside_writes("dom/moves.py", source) != []
+
+
+#: The DOM modules that draw from the JSON model alone (ui/dom/model_view.py)
+#: and import nothing of the model side or the engine: they can move to the
+#: main thread's MicroPython as they are (issue 33). The list only grows.
+DRAWING_ONLY = {"dom/confirm.py", "dom/elements.py", "dom/events.py", "dom/model_view.py", "dom/motion.py",
+                "dom/render.py", "dom/sheet.py", "dom/worker_link.py"}
+
+
+def test_the_drawing_modules_import_nothing_of_the_model_side():
+    files = sources(UI)
+    assert DRAWING_ONLY <= set(files), DRAWING_ONLY - set(files)
+    breaches = sorted(f"{name}: imports {m}" for name in DRAWING_ONLY for m in imported(files[name])
+                      if m.split(".")[0] == "sixtysix" or m.startswith("ui.model") or m == "ui.on_demand")
+    assert breaches == []
+
+
+def test_the_renderers_seats_are_the_models():
+    from ui.model.table import COMPUTER, HUMAN
+
+    tree = ast.parse((UI / "dom" / "render.py").read_text(encoding="utf-8"))
+    seats = next(node for node in tree.body if isinstance(node, ast.Assign)
+                 and [t.id for t in node.targets[0].elts] == ["YOU", "COMPUTER"])
+    assert ast.literal_eval(seats.value) == (HUMAN, COMPUTER)
+

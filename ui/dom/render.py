@@ -15,7 +15,12 @@ from pyscript import document, window
 from ui.dom.elements import by_id, card_img, card_src, root, set_label, set_lines, set_text
 from ui.dom.motion import aim_gather
 from ui.dom.sheet import draw_sheet
-from ui.model.table import COMPUTER, HUMAN
+
+
+#: The seats' places in the model's lists (``m.score``): ui.model.table's
+#: HUMAN and COMPUTER, written here so this module imports nothing of the
+#: model side (tests/test_ui_layers.py checks both the values and the import).
+YOU, COMPUTER = 0, 1
 
 
 class Renderer:
@@ -122,7 +127,7 @@ class Renderer:
         d = root.dataset
         d.toMove = m.to_move
         d.hand = str(m.hand_number)
-        d.score = f"{m.score[HUMAN]}-{m.score[COMPUTER]}"
+        d.score = f"{m.score[YOU]}-{m.score[COMPUTER]}"
         d.stock = str(m.stock_count)
         d.stockState = m.stock_state
         d.result = m.result_reason or ""
@@ -140,7 +145,7 @@ class Renderer:
         d.resumable = "1" if m.resumable else ""
 
     def render_score(self, m):
-        set_text(by_id("score-you"), str(m.score[HUMAN]))
+        set_text(by_id("score-you"), str(m.score[YOU]))
         set_text(by_id("score-computer"), str(m.score[COMPUTER]))
         set_text(by_id("score-aria"), m.score_aria)
         set_text(by_id("hand-number"), m.hand_number_text)
