@@ -266,6 +266,27 @@ def test_new_match_and_replay_sequencing():
     assert table.stats.matches_lost == 1  # the abandoned match counts as lost
 
 
+def test_the_hand_on_the_table_is_dealt_again_apart_from_the_match():
+    table = Table.new(seed_where(lambda t: t.human_to_move()))
+    flow, _, _ = make_flow(table)
+    while not table.hand_over:
+        if table.human_to_move():
+            run_now(flow.human([first_card(table)]))
+    scores = list(table.match.scores)
+    flow.replay_this_hand(other_seat=True)
+    replay = flow.table
+    assert replay is not table and flow.match_table is table and replay.replay_of is not None
+    # the same deck, the seats swapped: the player holds the computer's first cards
+    assert replay.game.deck == table.game.deck and replay.game.dealer == table.game.dealer ^ 1
+    assert replay.replay_of.other_seat and replay.replay_of.facts == table.result_facts()
+    run_now(flow.back_to_match())
+    assert flow.table is table and list(table.match.scores) == scores  # the replay counted nowhere
+    flow.replay_hand(table.hand_record())  # a hand from a link: the same deal, no first result
+    link = flow.table
+    assert (link.game.deck, link.game.dealer) == (table.game.deck, table.game.dealer)
+    assert link.replay_of.facts == {} and not link.replay_of.other_seat
+
+
 def test_run_now_refuses_a_flow_that_waits():
     table = Table.new(seed_where(lambda t: t.human_to_move()))
     flow, _, _ = make_flow(table, pace=PACES["normal"])

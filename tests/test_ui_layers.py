@@ -147,7 +147,7 @@ def test_the_flow_alone_writes_the_page_state():
 #: and import nothing of the model side or the engine: they can move to the
 #: main thread's MicroPython as they are (issue 33). The list only grows.
 DRAWING_ONLY = {"dom/confirm.py", "dom/elements.py", "dom/events.py", "dom/model_view.py", "dom/motion.py",
-                "dom/render.py", "dom/sheet.py", "dom/worker_link.py"}
+                "dom/moves.py", "dom/render.py", "dom/sheet.py", "dom/worker_link.py"}
 
 
 def test_the_drawing_modules_import_nothing_of_the_model_side():

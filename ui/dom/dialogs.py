@@ -253,7 +253,7 @@ class Dialogs:
         if actions:
             self.open_review(hand)
         else:
-            self.moves.start_replay(hand)
+            self.flow.replay_hand(hand)
             self.moves.spawn(self.flow.play_on_when_idle())
 
     def open_daily_link(self, text):

@@ -11,7 +11,6 @@ import asyncio
 from pyscript import document
 
 from ui.dom.elements import by_id
-from ui.model.replay import replay_table
 
 
 class Moves:
@@ -97,14 +96,10 @@ class Moves:
 
     def replay(self, other_seat):
         """Deal this hand again apart from the match (ui/model/replay.py); the match waits aside."""
-        table = self.flow.table
         if self.flow.busy:
             return
-        self.start_replay(table.hand_record(), other_seat, table.result_facts())
+        self.flow.replay_this_hand(other_seat)
         self.hold_and(self.flow.computer_turns())
-
-    def start_replay(self, hand, other_seat=False, original=None):
-        self.flow.start_replay(replay_table(hand, other_seat, original))
 
     def back_to_match(self):
         self.hold_and(self.flow.back_to_match())

@@ -35,6 +35,7 @@ import json
 
 from ui.model.pace import pace_for
 from ui.model.page import PageState
+from ui.model.replay import replay_table
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.settings import COACHED
@@ -603,6 +604,15 @@ class Flow:
         self.save()
         self.render()
         return True
+
+    def replay_hand(self, hand: dict, other_seat: bool = False, original: dict | None = None) -> None:
+        """Deal ``hand`` (a hand record) again apart from the match, from the
+        other seat if asked; ``original``: the first play's result facts."""
+        self.start_replay(replay_table(hand, other_seat, original))
+
+    def replay_this_hand(self, other_seat: bool = False) -> None:
+        """The hand on the table, dealt again apart from the match."""
+        self.replay_hand(self.table.hand_record(), other_seat, self.table.result_facts())
 
     def start_replay(self, table: Table) -> None:
         """Put a replayed deal on the table; the match waits aside."""
