@@ -107,15 +107,15 @@ class Events:
     def tap_card(self, code):
         """A tap on the card ``code`` of the hand (also one held from before the
         page was up, js/last-table.js): played, or a dimmed card's refusal in words."""
-        buttons = [b for b in by_id("hand").querySelectorAll("button.card") if str(b.dataset.code) == code]
-        if not buttons or self.flow.busy:
+        buttons = list(by_id("hand").querySelectorAll("button.card"))
+        cards = [str(b.dataset.code) for b in buttons]
+        if code not in cards or self.flow.busy:
             return
-        button = buttons[0]
-        if str(button.getAttribute("aria-disabled")) == "true":
+        at = cards.index(code)
+        if str(buttons[at].getAttribute("aria-disabled")) == "true":
             self.moves.refuse(code)  # a dimmed card: say why, in words
             return
-        cards = [str(b.dataset.code) for b in by_id("hand").querySelectorAll("button.card")]
-        self.moves.play_card(code, cards.index(code) if document.activeElement == button else None)
+        self.moves.play_card(code, at if document.activeElement == buttons[at] else None)
 
     def on_hand_key(self, event):
         key = str(event.key)
