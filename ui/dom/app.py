@@ -1,15 +1,16 @@
 """The page: PyScript's main-thread script for index.html. It only boots.
 
-It reads the URL and localStorage and builds the page's pieces in
-dependency order, each given its collaborators through its constructor:
-the store and :class:`ui.model.keeper.Keeper` (what is kept on the device),
-the table (:class:`ui.model.table.Table`), the renderer
-(:class:`ui.dom.render.Renderer`), the worker link, the turn loop
-(:class:`ui.model.flow.Flow`, which owns the page's state), then the DOM
-side: :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
-:class:`ui.dom.moves.Moves`, :class:`ui.dom.dialogs.Dialogs`,
-:class:`ui.dom.options.Options` and :class:`ui.dom.events.Events`. No rule
-of the game is decided on the page.
+It reads the URL and builds the page's two sides, each piece given its
+collaborators through its constructor. The model side is one object,
+:class:`ui.model.core.Core` (the store, the table and the turn loop,
+:class:`ui.model.flow.Flow`, which owns the page's state); the DOM side
+speaks to it only through :class:`ui.dom.link.CoreLink`, commands out and
+messages in, as JSON text (issue 33 moves the core into the worker; the
+statistics', problems' and lessons' dialogs still reach into it directly).
+The DOM side: the renderer (:class:`ui.dom.render.Renderer`), the worker
+link, :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
+:class:`ui.dom.dialogs.Dialogs`, :class:`ui.dom.options.Options` and
+:class:`ui.dom.events.Events`. No rule of the game is decided on the page.
 
 Markers for tests on ``<html>``: class ``ready`` once the table is live (set
 here); after every render (``ui/dom/render.py``) ``data-to-move``
@@ -57,55 +58,25 @@ from ui.dom.dialogs import Dialogs
 from ui.dom.elements import Listeners, by_id, root, set_text
 from ui.dom.events import Events
 from ui.dom.lessons import Lessons
-from ui.dom.model_view import read_model
-from ui.dom.moves import Moves
+from ui.dom.link import CoreLink
 from ui.dom.options import Options
 from ui.dom.render import Renderer
 from ui.dom.sync import Sync
 from ui.dom.worker_link import BotWorker, log_error
-from ui.model import present
-from ui.model.flow import Flow
-from ui.model.i18n import LANGUAGES, Translator, load_catalog, pick_language
-from ui.model.keeper import Keeper
-from ui.model.pace import pace_for
+from ui.model.core import Core
+from ui.model.i18n import LANGUAGES, Translator, load_catalog
 from ui.model.settings import UrlOptions
-from ui.model.storage import EMBED_GAME_KEY, GAME_KEY, SavedDataError, Store
-from ui.model.table import Table
 
 window.performance.mark("sixtysix:app-start")  # Python is running: the rest is our own start-up
 window.performance.measure("sixtysix:imports", "sixtysix:imports-start")
 
 
-def open_store(url):
+def local_storage():
+    """The browser's localStorage, or ``None`` where it is blocked (play without saving)."""
     try:
-        backend = window.localStorage
-    except Exception:  # storage blocked: play without saving
-        backend = None
-    return Store(backend, EMBED_GAME_KEY if url.embed else GAME_KEY)
-
-
-def open_table(store, stats, seed, notices, practice=False):
-    """The saved match (resumed), or a new one; and the ``?seed=`` to ask about
-    when the link's match would replace a match in progress."""
-    saved = None
-    try:
-        saved = store.load_game()
-    except SavedDataError as e:  # the store has removed it
-        window.console.warn(f"Sixty-Six: saved game discarded ({e})")
-        notices.append("notice.corrupt")
-    ask_seed = None
-    table = Table.from_saved(saved, stats) if saved is not None else None
-    if table is not None and seed is not None and table.match.seed != seed:
-        if table.in_progress:
-            ask_seed = seed  # asked once the table shows
-        else:
-            table = None
-    if table is not None:
-        if not table.hand_over:
-            table.say("msg.resumed")
-    else:
-        table = Table.new(seed, stats, practice=practice)
-    return table, ask_seed
+        return window.localStorage
+    except Exception:
+        return None
 
 
 def take_held_card():
@@ -120,64 +91,49 @@ def take_held_card():
 
 
 class Page:
-    """The page's pieces, built in dependency order (see the module's docstring)."""
+    """The page's two sides, built in dependency order (see the module's docstring)."""
 
     def __init__(self, url, catalogs, worker):
         self.url = url
-        store = open_store(url)
-        keeper = Keeper(store)
-        settings = store.load_settings()
-        browser = [str(x) for x in (window.navigator.languages or [])]
-        lang = pick_language(url.lang, settings.lang, browser)
         translators = {code: Translator(code, catalogs[code]) for code in LANGUAGES}
-        stats = store.load_stats()
-        notices = ["notice.discarded"] if store.discarded else []  # settings or statistics unreadable
-        table, self.ask_seed = open_table(store, stats, url.seed, notices, settings.practice and not url.embed)
-        renderer = Renderer(lang)
-
-        def draw(table, state, events):
-            # The model crosses as JSON, as it will from the worker (issue 33).
-            model = present.model_json(present.build(table, state, translators[state.lang], events))
-            return renderer.render(read_model(model))
-
-        flow = Flow(table, settings, ask=worker.call, sleep=asyncio.sleep,
-                    clock=lambda: window.performance.now() / 1000, draw=draw, save=keeper.save,
-                    load_newer=keeper.load_newer, gather=lambda winner: renderer.sweep(winner, flow.pace["gather"]),
-                    log=log_error, pace=pace_for(settings.speed, url.fast), level=url.level or settings.level,
-                    lang=lang, capped=url.timecap, test_fast=url.fast, save_daily=keeper.save_daily,
-                    save_problems=keeper.save_problems, save_lessons=keeper.save_lessons,
-                    save_settings=keeper.save_settings)
-        for key in notices:
-            flow.tell(key)
-
-        def texts():
-            return translators[flow.state.lang]
-
-        def practising():
-            """Practice is the player's setting; the embedded game never practises."""
-            return flow.settings.practice and not url.embed
-
+        # The model side answers through the link, built before it (its messages come later).
+        self.link = link = CoreLink(lambda text: core.handle(text), log_error)
+        core = self.core = Core(
+            url, translators, backend=local_storage(),
+            browser_langs=[str(x) for x in (window.navigator.languages or [])], post=link.receive,
+            ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
+            log=log_error, warn=window.console.warn)
+        flow, keeper, texts = core.flow, core.keeper, core.texts
         listeners = Listeners()
-        self.flow, self.renderer, self.worker, self.texts = flow, renderer, worker, texts
-        self.sync = Sync(flow, keeper, url)
+        self.renderer = renderer = Renderer(texts().lang)
+        self.worker, self.texts = worker, texts
+        self.sync = Sync(link)
         self.confirm = Confirm(texts)
-        self.moves = Moves(flow, renderer, self.confirm, self.sync, practising)
-        self.lessons = Lessons(flow, keeper, translators, self.moves)
-        self.dialogs = Dialogs(flow, keeper, renderer, texts, self.moves, self.confirm, worker, listeners,
+        self.lessons = Lessons(flow, keeper, translators, link, core.spawn)
+        self.dialogs = Dialogs(flow, keeper, renderer, texts, core.spawn, self.confirm, worker, listeners,
                                self.lessons)
-        self.options = Options(flow, keeper, renderer, texts, self.dialogs, self.sync, practising)
-        self.events = Events(flow, self.moves, self.options, self.sync, self.dialogs, self.confirm, listeners)
-        flow.save()
+        self.options = Options(link, renderer, texts, self.dialogs)
+        self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners)
+        link.on("render", lambda model: renderer.render(model))
+        link.on("hold", renderer.hold)
+        link.on("sweep", lambda winner, seconds: asyncio.ensure_future(renderer.sweep(winner, seconds)))
+        link.on("ask", lambda key, then: self.confirm.ask(key, lambda yes: yes and link.send_command(then)))
+        link.on("focus", lambda id: by_id(id).focus())
+        link.on("language", self.options.show_language)
+        link.on("address", self.sync.change_query)
+        link.on("reload", self.sync.reload)
+        link.on("apply_update", self.sync.apply_update)
 
     async def start(self):
+        core = self.core
         self.events.bind()
         self.renderer.apply_static_texts(self.texts())
-        self.flow.render()
+        core.render()
         held = take_held_card()
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
-        if self.ask_seed is not None:
+        if core.ask_seed is not None:
             self.confirm.ask("confirm.seed", self.on_seed_answer)
         elif window.location.hash:
             self.dialogs.open_link()
@@ -189,21 +145,21 @@ class Page:
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). The first bot call awaits it.
         self.worker.boot()
-        await self.flow.guarded(self.flow.computer_turns())
+        await core.run()
 
     def on_seed_answer(self, replace):
         """A ``?seed=`` link over a match in progress: replace it, or keep it
         (then the link is not asked again on reload)."""
         if replace:
-            self.moves.new_match(seed=self.ask_seed, confirmed=True)
+            self.link.send("new_match", seed=self.core.ask_seed, confirmed=True)
         else:
-            self.sync.drop_seed_from_url()
+            self.link.send("drop_seed")
             self.dialogs.open_link()
 
     def stop(self):
         """Leave nothing behind: listeners off, the turn loop stopped, dialogs closed."""
         self.events.unbind()
-        self.flow.stop()
+        self.core.stop()
         self.dialogs.stop()
         for dialog in window.document.querySelectorAll("dialog[open]"):
             dialog.close()

@@ -1,6 +1,6 @@
 """The page's dialogs: the menu, the last trick, the score sheet, the statistics,
 the hand review, sharing and ``#hand=`` links (the DOM side; the moves they
-lead to are :class:`ui.dom.moves.Moves`'s).
+lead to are commands to the model side, :class:`ui.dom.link.CoreLink`).
 """
 
 from pyscript import document, window
@@ -22,13 +22,15 @@ def local_date():
 
 
 class Dialogs:
-    def __init__(self, flow, keeper, renderer, texts, moves, confirm, worker, listeners, lessons):
+    def __init__(self, flow, keeper, renderer, texts, spawn, confirm, worker, listeners, lessons):
         self.flow, self.keeper, self.renderer = flow, keeper, renderer
         #: The course (ui/dom/lessons.py): ``#lesson`` links open it.
         self.lessons = lessons
         #: ``texts()``: the translator in force.
         self.texts = texts
-        self.moves, self.confirm, self.worker, self.listeners = moves, confirm, worker, listeners
+        #: ``spawn(coroutine)``: run it, errors logged.
+        self.spawn = spawn
+        self.confirm, self.worker, self.listeners = confirm, worker, listeners
         #: The hand review (ui/dom/review.py), made when first opened.
         self.review = None
         #: The shipped problems (sixtysix.problems), fetched when first asked for.
@@ -106,9 +108,13 @@ class Dialogs:
         if self.review is None:
             from ui.dom.review import ReviewDialog
 
-            self.review = ReviewDialog(self.texts, self.worker.call_or_none, self.moves.spawn, self.note_review)
+            self.review = ReviewDialog(self.texts, self.worker.call_or_none, self.spawn, self.note_review)
             self.review.bind(self.listeners)
-        self.moves.spawn(self.review.open(hand))
+        self.spawn(self.review.open(hand))
+
+    def open_review_of_table(self):
+        """The review of the hand on the table (its end's "review" button)."""
+        self.open_review(self.flow.table.hand_record())
 
     def note_review(self, hand, decisions):
         """A review done, of a hand of the match's own: what the player's decisions
@@ -151,14 +157,14 @@ class Dialogs:
         if by_id("menu-dialog").open:
             by_id("menu-dialog").close()
         self.flow.start_daily(day or local_date(), self.keeper.load_daily())
-        self.moves.spawn(self.flow.play_on_when_idle())
+        self.spawn(self.flow.play_on_when_idle())
 
     # -- problems ---------------------------------------------------------------
     def start_problem(self):
         """The next problem for this player on the table (the shipped set fetched once)."""
         if by_id("menu-dialog").open:
             by_id("menu-dialog").close()
-        self.moves.spawn(self._start_problem())
+        self.spawn(self._start_problem())
 
     async def _start_problem(self):
         from sixtysix import problems
@@ -204,9 +210,9 @@ class Dialogs:
         """A link's copy or send button (``data-copy``/``data-send`` name its field)."""
         copy, send = event.target.closest("[data-copy]"), event.target.closest("[data-send]")
         if copy:
-            self.moves.spawn(self.copy_link(by_id(str(copy.dataset.copy))))
+            self.spawn(self.copy_link(by_id(str(copy.dataset.copy))))
         elif send:
-            self.moves.spawn(self.send_link(by_id(str(send.dataset.send))))
+            self.spawn(self.send_link(by_id(str(send.dataset.send))))
 
     async def copy_link(self, field):
         """The link to the clipboard; where the browser refuses, the link is
@@ -254,7 +260,7 @@ class Dialogs:
             self.open_review(hand)
         else:
             self.flow.replay_hand(hand)
-            self.moves.spawn(self.flow.play_on_when_idle())
+            self.spawn(self.flow.play_on_when_idle())
 
     def open_daily_link(self, text):
         window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))

@@ -1,9 +1,10 @@
 """The DOM events bound to the page's actions: each handler only translates an
-event (a click, a key, a storage or service-worker event) into a call on
-:class:`ui.dom.moves.Moves`, :class:`ui.dom.options.Options`,
-:class:`ui.dom.sync.Sync`, :class:`ui.dom.dialogs.Dialogs` or
-:class:`ui.dom.confirm.Confirm`. Every listener goes through one
-:class:`ui.dom.elements.Listeners`, so :meth:`Events.unbind` removes them all."""
+event (a click, a key, a storage or service-worker event) into a command to
+the model side (:class:`ui.dom.link.CoreLink`, which decides what it does)
+or a call on :class:`ui.dom.options.Options`, :class:`ui.dom.sync.Sync`,
+:class:`ui.dom.dialogs.Dialogs` or :class:`ui.dom.confirm.Confirm`. Every
+listener goes through one :class:`ui.dom.elements.Listeners`, so
+:meth:`Events.unbind` removes them all."""
 
 from pyscript import document, window
 
@@ -14,25 +15,26 @@ HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 class Events:
-    def __init__(self, flow, moves, options, sync, dialogs, confirm, listeners):
-        self.flow, self.moves, self.options, self.sync = flow, moves, options, sync
+    def __init__(self, link, options, sync, dialogs, confirm, listeners):
+        self.link, self.options, self.sync = link, options, sync
         self.dialogs, self.confirm, self.listeners = dialogs, confirm, listeners
 
     def unbind(self):
         self.listeners.unbind_all()
 
     def bind(self):
-        m, o, s, d = self.moves, self.options, self.sync, self.dialogs
+        o, s, d = self.options, self.sync, self.dialogs
+        send = self.link.send
         listen = self.listeners.listen
         listen(by_id("hand"), "click", self.on_hand_click)
         listen(by_id("hand"), "keydown", self.on_hand_key)
         for name in ("exchange", "close", "declare"):
-            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: m.press(n))
+            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: send("press", name=n))
         listen(document, "pointerdown", self.on_pointer_down)
-        listen(by_id("btn-hint"), "click", lambda e: m.ask_hint())
-        listen(by_id("btn-next-hand"), "click", lambda e: m.next_hand())
+        listen(by_id("btn-hint"), "click", lambda e: send("hint"))
+        listen(by_id("btn-next-hand"), "click", self.on_next_hand)
         listen(by_id("btn-new-match"), "click", self.on_new_match_in_menu)
-        listen(by_id("btn-new-match-end"), "click", lambda e: m.new_match())
+        listen(by_id("btn-new-match-end"), "click", lambda e: self.new_match())
         listen(by_id("btn-rules"), "click", lambda e: show_dialog("rules-dialog"))
         listen(by_id("btn-menu"), "click", lambda e: d.open_menu())
         listen(by_id("btn-last-trick"), "click", lambda e: d.open_last_trick())
@@ -47,17 +49,17 @@ class Events:
         listen(by_id("btn-rules-lessons"), "click", lambda e: d.lessons.from_rules())
         listen(by_id("lessons-list"), "click", d.lessons.on_list_click)
         listen(by_id("btn-next-lesson"), "click", lambda e: d.lessons.next())
-        listen(by_id("btn-leave-lesson"), "click", lambda e: m.back_to_match())
+        listen(by_id("btn-leave-lesson"), "click", lambda e: send("back_to_match"))
         listen(by_id("btn-first-match"), "click", lambda e: d.lessons.first_match())
         listen(by_id("btn-stats-reset"), "click", lambda e: d.ask_reset_stats())
-        listen(by_id("btn-review"), "click", lambda e: d.open_review(self.flow.table.hand_record()))
-        listen(by_id("btn-replay"), "click", lambda e: m.replay(False))
-        listen(by_id("btn-replay-other"), "click", lambda e: m.replay(True))
-        listen(by_id("btn-back"), "click", lambda e: m.back_to_match())
+        listen(by_id("btn-review"), "click", lambda e: d.open_review_of_table())
+        listen(by_id("btn-replay"), "click", lambda e: send("replay", other_seat=False))
+        listen(by_id("btn-replay-other"), "click", lambda e: send("replay", other_seat=True))
+        listen(by_id("btn-back"), "click", lambda e: send("back_to_match"))
         listen(by_id("btn-share"), "click", lambda e: d.open_share())
         listen(by_id("share-dialog"), "click", d.on_share_click)
         listen(window, "hashchange", lambda e: d.open_link())
-        listen(by_id("btn-notice-ok"), "click", lambda e: self.dismiss_notices())
+        listen(by_id("btn-notice-ok"), "click", lambda e: send("dismiss_notices"))
         for button in document.querySelectorAll("button.lang"):
             listen(button, "click", lambda e: o.switch_language(str(e.currentTarget.dataset.lang)))
         listen(by_id("level-select"), "change", o.on_level)
@@ -65,16 +67,16 @@ class Events:
         listen(by_id("practice"), "change", o.on_practice)
         listen(by_id("confirm-moves"), "change", o.on_confirm_moves)
         listen(by_id("coach"), "change", o.on_coach)
-        listen(by_id("btn-take-back"), "click", lambda e: m.take_back())
+        listen(by_id("btn-take-back"), "click", lambda e: send("take_back"))
         listen(by_id("speed-select"), "change", o.on_speed)
         listen(by_id("theme-select"), "change", o.on_theme)
         listen(by_id("four-colour"), "change", o.on_four_colour)
         listen(by_id("sound"), "change", o.on_sound)
-        listen(by_id("trick"), "click", lambda e: m.hurry())
+        listen(by_id("trick"), "click", lambda e: send("hurry"))
         listen(document, "keydown", self.on_page_key)
         listen(document, "sixtysix:update-ready", lambda e: s.on_update_ready())
         listen(document, "sixtysix:outdated", lambda e: s.on_outdated())
-        listen(document, "sixtysix:offline-failed", lambda e: self.tell_once("notice.offline_not_ready"))
+        listen(document, "sixtysix:offline-failed", lambda e: send("tell_once", key="notice.offline_not_ready"))
         listen(window, "storage", s.on_storage)
         listen(by_id("confirm-dialog"), "close", lambda e: self.confirm.on_closed())
         listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
@@ -85,19 +87,19 @@ class Events:
         if root.getAttribute("data-sw-update") == "outdated":
             s.on_outdated()
         if root.getAttribute("data-sw") == "failed":
-            self.flow.tell_once("notice.offline_not_ready")
+            send("tell_once", key="notice.offline_not_ready")
 
-    def tell_once(self, key):
-        if self.flow.tell_once(key):
-            self.flow.render()
-
-    def dismiss_notices(self):
-        self.flow.dismiss_notices()
-        self.flow.render()
+    def new_match(self):
+        """A new match (over one in progress the model side asks first)."""
+        self.link.send("new_match", seed=None, confirmed=False)
 
     def on_new_match_in_menu(self, event):
         by_id("menu-dialog").close()
-        self.moves.new_match()
+        self.new_match()
+
+    def on_next_hand(self, event):
+        """The next hand; a keyboard player lands on its first card."""
+        self.link.send("next_hand", focus=document.activeElement == by_id("btn-next-hand"))
 
     def on_hand_click(self, event):
         button = event.target.closest("button.card")
@@ -106,16 +108,15 @@ class Events:
 
     def tap_card(self, code):
         """A tap on the card ``code`` of the hand (also one held from before the
-        page was up, js/last-table.js): played, or a dimmed card's refusal in words."""
+        page was up, js/last-table.js): the model side plays it, or says in
+        words why a dimmed card may not be played. A card with the keyboard
+        focus keeps its place in the hand for the focus after the move."""
         buttons = list(by_id("hand").querySelectorAll("button.card"))
         cards = [str(b.dataset.code) for b in buttons]
-        if code not in cards or self.flow.busy:
+        if code not in cards:
             return
         at = cards.index(code)
-        if str(buttons[at].getAttribute("aria-disabled")) == "true":
-            self.moves.refuse(code)  # a dimmed card: say why, in words
-            return
-        self.moves.play_card(code, at if document.activeElement == buttons[at] else None)
+        self.link.send("tap_card", code=code, focus_at=at if document.activeElement == buttons[at] else None)
 
     def on_hand_key(self, event):
         key = str(event.key)
@@ -137,17 +138,17 @@ class Events:
     def on_pointer_down(self, event):
         """A costly move asked about: a press anywhere but its button withdraws
         the question (before that press's own click acts)."""
-        armed = self.flow.armed
+        armed = self.link.armed()
         if armed and not event.target.closest(f"#btn-{armed}"):
-            self.moves.withdraw()
+            self.link.send("withdraw")
 
     def on_page_key(self, event):
         """Enter, Space or Escape while a finished trick is on show gathers it
         (no dialog is open then: the table is busy); Escape withdraws a costly
         move's question."""
-        if self.flow.armed and str(event.key) == "Escape":
-            self.moves.withdraw()
+        if self.link.armed() and str(event.key) == "Escape":
+            self.link.send("withdraw")
             return
-        if self.flow.table.showing_trick is not None and str(event.key) in ("Enter", " ", "Escape"):
+        if self.link.trick_on_show() and str(event.key) in ("Enter", " ", "Escape"):
             event.preventDefault()
-            self.moves.hurry()
+            self.link.send("hurry")

@@ -16,8 +16,10 @@ from ui.model.i18n import LANGUAGES, flatten
 
 
 class Lessons:
-    def __init__(self, flow, keeper, translators, moves):
-        self.flow, self.keeper, self.moves = flow, keeper, moves
+    def __init__(self, flow, keeper, translators, link, spawn):
+        self.flow, self.keeper, self.link = flow, keeper, link
+        #: ``spawn(coroutine)``: run it, errors logged.
+        self.spawn = spawn
         #: Both languages' translators: the lessons' words are added to each.
         self.translators = translators
         self.loaded = False
@@ -48,7 +50,7 @@ class Lessons:
     # -- the list ------------------------------------------------------------------
     def open_list(self):
         by_id("menu-dialog").close()
-        self.moves.spawn(self._open_list())
+        self.spawn(self._open_list())
 
     async def _open_list(self):
         if await self.load_texts():
@@ -95,7 +97,7 @@ class Lessons:
     def start(self, lesson_id=None, resume=False):
         """Put a lesson on the table (the next one not done, without ``lesson_id``);
         with ``resume``, the one left under way, where it was."""
-        self.moves.spawn(self._start(lesson_id, resume))
+        self.spawn(self._start(lesson_id, resume))
 
     async def _start(self, lesson_id, resume):
         if not await self.load_texts():
@@ -133,8 +135,8 @@ class Lessons:
     def first_match(self):
         """The course is done: a real match against the easy computer (asked
         first over a match in progress, which would count as lost)."""
-        self.keeper.save_settings(self.flow.choose(level="easy"))
-        self.moves.new_match()
+        self.link.send("choose", name="level", value="easy")
+        self.link.send("new_match", seed=None, confirmed=False)
 
     def resume(self):
         """The lesson under way when the page was left, where it was (the course's
