@@ -142,6 +142,8 @@ BAD = [
     '{"do": "choose", "name": "sound", "value": "yes"}',
     '{"do": "tell_once", "key": "msg.resumed"}',
     '{"do": "tap_card", "code": "ZZ", "focus_at": null}',
+    '{"do": "show", "what": "review", "today": "2026-12-05"}',
+    '{"do": "show", "what": "stats", "today": "yesterday"}',
 ]
 
 
@@ -248,3 +250,50 @@ def test_the_model_is_posted_as_an_object_not_a_string_in_a_string():
     tab.core.render()
     (text,) = tab.posted
     assert text.startswith('{"kind":"render","model":{"lang":"pt",')
+
+
+def test_the_sheet_and_the_statistics_come_in_words():
+    tab = hand_over_tab()
+    (message,) = tab.send("show", what="sheet", today="2026-12-05")
+    sheet = message["sheet"]
+    assert message["kind"] == "sheet" and len(sheet["rows"]) == 1 and sheet["rows"][0][2] == 1  # hand 1
+    assert len(sheet["headings"]) == len(sheet["rows"][0][0]) + 1  # and its review button's column
+    (message,) = tab.send("show", what="stats", today="2026-12-05")
+    stats = message["stats"]
+    assert message["kind"] == "stats" and stats["header"][0] and stats["lines"] == []
+    assert len(stats["header"]) == 2 and all(len(row) == 2 for row in stats["rows"])  # one level counted
+    tab.send("choose", name="lang", value="it")
+    (message,) = tab.send("show", what="stats", today="2026-12-05")
+    assert message["stats"]["none"] == CATALOGS["it"]["stats.none"]
+    tab.send("reset_stats")
+    (message,) = tab.send("show", what="stats", today="2026-12-05")
+    assert len(message["stats"]["header"]) == 1  # nothing counted any more: the line that says so
+    (message,) = Tab(backend=tab.backend).send("show", what="stats", today="2026-12-05")
+    assert len(message["stats"]["header"]) == 1  # saved so: a reload finds nothing counted
+    assert not tab.logged
+
+
+def test_the_dom_sides_link_reads_every_message_as_its_handlers_use_it():
+    """ui/dom/link.py on the other end: each message kind reaches its handler,
+    the models as views read by attribute, as the renderer and dialogs read them."""
+    from ui.dom.link import CoreLink
+
+    tab = hand_over_tab()
+    seen, logged = [], []
+    link = CoreLink(tab.core.handle, lambda where, exc: logged.append(str(exc)))
+    for kind in MESSAGES:
+        link.on(kind, lambda kind=kind, **fields: seen.append((kind, fields)))
+    tab.core.render()
+    for text in tab.posted:
+        link.receive(text)
+    tab.posted.clear()
+    link.send("show", what="sheet", today="2026-12-05")
+    link.send("show", what="stats", today="2026-12-05")
+    for text in tab.posted:
+        link.receive(text)
+    shown = dict(seen[-2:])
+    assert shown["sheet"]["sheet"].summary and shown["sheet"]["sheet"].rows[0][2] == 1
+    assert shown["stats"]["stats"].header[0] and link.model.hand_over is True
+    assert link.armed() == "" and link.trick_on_show() is False
+    link.receive('{"kind": "fly"}')
+    assert logged == ["no handler for the message 'fly'"] and not tab.logged

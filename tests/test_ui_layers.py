@@ -150,7 +150,7 @@ def test_the_flow_alone_writes_the_page_state():
 #: MicroPython as they are (issue 33). The list only grows (dom/moves.py's
 #: decisions went into ui/model/core.py).
 DRAWING_ONLY = {"dom/confirm.py", "dom/elements.py", "dom/events.py", "dom/link.py", "dom/model_view.py",
-                "dom/motion.py", "dom/options.py", "dom/render.py", "dom/sheet.py", "dom/sync.py",
+                "dom/motion.py", "dom/options.py", "dom/render.py", "dom/sheet.py", "dom/stats.py", "dom/sync.py",
                 "dom/worker_link.py"}
 #: The model side's objects a drawing module must not hold.
 MODEL_OBJECTS = {"flow", "keeper", "store"}

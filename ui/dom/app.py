@@ -6,7 +6,8 @@ collaborators through its constructor. The model side is one object,
 :class:`ui.model.flow.Flow`, which owns the page's state); the DOM side
 speaks to it only through :class:`ui.dom.link.CoreLink`, commands out and
 messages in, as JSON text (issue 33 moves the core into the worker; the
-statistics', problems' and lessons' dialogs still reach into it directly).
+review, the problems, the day's deal, the course and the share links still
+reach into it directly).
 The DOM side: the renderer (:class:`ui.dom.render.Renderer`), the worker
 link, :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
 :class:`ui.dom.dialogs.Dialogs`, :class:`ui.dom.options.Options` and
@@ -107,14 +108,16 @@ class Page:
         listeners = Listeners()
         self.renderer = renderer = Renderer(texts().lang)
         self.worker, self.texts = worker, texts
+        #: The language of the table drawn last (``None``: none drawn yet).
+        self.drawn_lang = None
         self.sync = Sync(link)
         self.confirm = Confirm(texts)
         self.lessons = Lessons(flow, keeper, translators, link, core.spawn)
-        self.dialogs = Dialogs(flow, keeper, renderer, texts, core.spawn, self.confirm, worker, listeners,
+        self.dialogs = Dialogs(flow, keeper, link, renderer, texts, core.spawn, self.confirm, worker, listeners,
                                self.lessons)
-        self.options = Options(link, renderer, texts, self.dialogs)
+        self.options = Options(link, renderer, texts)
         self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners)
-        link.on("render", lambda model: renderer.render(model))
+        link.on("render", self.on_render)
         link.on("hold", renderer.hold)
         link.on("sweep", lambda winner, seconds: asyncio.ensure_future(renderer.sweep(winner, seconds)))
         link.on("ask", lambda key, then: self.confirm.ask(key, lambda yes: yes and link.send_command(then)))
@@ -123,6 +126,16 @@ class Page:
         link.on("address", self.sync.change_query)
         link.on("reload", self.sync.reload)
         link.on("apply_update", self.sync.apply_update)
+        link.on("sheet", self.dialogs.show_sheet)
+        link.on("stats", self.dialogs.show_stats)
+
+    def on_render(self, model):
+        """A ``render`` message: the table drawn; in a new language, the open dialogs too."""
+        self.renderer.render(model)
+        if model.lang != self.drawn_lang:
+            if self.drawn_lang is not None:
+                self.dialogs.refresh()
+            self.drawn_lang = model.lang
 
     async def start(self):
         core = self.core

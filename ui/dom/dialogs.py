@@ -7,12 +7,9 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from ui.dom.elements import by_id, set_text, show_dialog
-from ui.dom.model_view import read_model
 from ui.dom.sheet import draw_sheet
 from ui.model import share
-from ui.model.present import build, model_json
 from ui.model.settings import PLAYER_LEVELS
-from ui.model.sheet import model as sheet_model
 
 
 def local_date():
@@ -22,8 +19,8 @@ def local_date():
 
 
 class Dialogs:
-    def __init__(self, flow, keeper, renderer, texts, spawn, confirm, worker, listeners, lessons):
-        self.flow, self.keeper, self.renderer = flow, keeper, renderer
+    def __init__(self, flow, keeper, link, renderer, texts, spawn, confirm, worker, listeners, lessons):
+        self.flow, self.keeper, self.link, self.renderer = flow, keeper, link, renderer
         #: The course (ui/dom/lessons.py): ``#lesson`` links open it.
         self.lessons = lessons
         #: ``texts()``: the translator in force.
@@ -55,22 +52,25 @@ class Dialogs:
         show_dialog("last-trick-dialog")
 
     def fill_last_trick(self):
-        self.renderer.fill_last_trick(read_model(model_json(build(self.flow.table, self.flow.state, self.texts()))))
+        """The last trick as the table drawn last has it."""
+        self.renderer.fill_last_trick(self.link.model)
 
-    # The statistics' and the review's modules are imported when first drawn:
-    # the page's start runs Python cold (docs/performance.md).
+    # The statistics' and the sheet's contents come from the model side, in
+    # words (a ``show`` command; its ``stats``/``sheet`` message draws them).
     def open_stats(self):
         by_id("menu-dialog").close()
         self.fill_stats()
-        show_dialog("stats-dialog")
 
     def fill_stats(self):
-        from ui.dom.stats import fill_stats
+        self.link.send("show", what="stats", today=local_date())
 
-        tr = self.texts()
-        fill_stats(by_id("stats-box"), self.flow.match.stats, tr,
-                   self.keeper.load_daily().lines(local_date(), tr) + self.keeper.load_problems().lines(tr)
-                   + self.keeper.load_lessons().lines(tr))
+    def show_stats(self, stats):
+        """The ``stats`` message: the statistics drawn, their dialog opened if it is not."""
+        from ui.dom.stats import fill_stats  # imported when first drawn: the page's start runs Python cold
+
+        fill_stats(by_id("stats-box"), stats)
+        if not by_id("stats-dialog").open:
+            show_dialog("stats-dialog")
 
     def ask_reset_stats(self):
         by_id("stats-dialog").close()
@@ -80,17 +80,20 @@ class Dialogs:
     def reset_stats(self, confirmed):
         """After the question: every level's counts gone (or kept); the statistics shown again."""
         if confirmed:
-            self.keeper.save_stats(self.flow.reset_stats())
+            self.link.send("reset_stats")
         self.open_stats()
 
     def open_sheet(self):
         self.fill_sheet()
-        show_dialog("sheet-dialog")
 
     def fill_sheet(self):
-        match = self.flow.match
-        draw_sheet(by_id("sheet-box"), sheet_model(match.match, self.texts(), match.practice is not None,
-                                                   reviewed=match.match_reviews()))
+        self.link.send("show", what="sheet", today=local_date())
+
+    def show_sheet(self, sheet):
+        """The ``sheet`` message: the score sheet drawn, its dialog opened if it is not."""
+        draw_sheet(by_id("sheet-box"), sheet)
+        if not by_id("sheet-dialog").open:
+            show_dialog("sheet-dialog")
 
     def on_sheet_click(self, event):
         """A row's review button (``data-review-hand``, 1-based) in either sheet."""

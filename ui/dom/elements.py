@@ -71,7 +71,10 @@ def listen(el, event, handler):
 
     def unbind():
         el.removeEventListener(event, proxy)
-        proxy.destroy()
+        # Pyodide's proxies must be freed; MicroPython's have no destroy() (and
+        # need none): tools/spikes/split/README.md, Q1.
+        if hasattr(proxy, "destroy"):
+            proxy.destroy()
 
     return unbind
 

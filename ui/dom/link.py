@@ -15,6 +15,9 @@ import json
 
 from ui.dom.model_view import ModelView
 
+#: The messages whose member of that name is a model the DOM draws: read as a :class:`ModelView`.
+VIEWED = {"render": "model", "sheet": "sheet", "stats": "stats"}
+
 
 class CoreLink:
     def __init__(self, send_text, log):
@@ -40,8 +43,10 @@ class CoreLink:
     def receive(self, text):
         message = json.loads(text)
         kind = message.pop("kind", None)
+        if kind in VIEWED:
+            message[VIEWED[kind]] = ModelView(message[VIEWED[kind]])
         if kind == "render":
-            self.model = message["model"] = ModelView(message["model"])
+            self.model = message["model"]
         handler = self.handlers.get(kind)
         if handler is None:
             self.log("link", ValueError(f"no handler for the message {kind!r}"))

@@ -8,8 +8,8 @@ language changed comes back as a ``language`` message (:meth:`Options.show_langu
 
 
 class Options:
-    def __init__(self, link, renderer, texts, dialogs):
-        self.link, self.renderer, self.dialogs = link, renderer, dialogs
+    def __init__(self, link, renderer, texts):
+        self.link, self.renderer = link, renderer
         #: ``texts()``: the translator in force.
         self.texts = texts
 
@@ -20,10 +20,10 @@ class Options:
         self.choose("lang", lang)
 
     def show_language(self, lang):
-        """The model side switched to ``lang``: the page's fixed texts and open dialogs follow."""
+        """The model side switched to ``lang``: the page's fixed texts follow (the
+        open dialogs with the table drawn next, ui/dom/app.py)."""
         self.renderer.apply_static_texts(self.texts())
         self.renderer.clear_announcements()  # said already, and in the other language
-        self.dialogs.refresh()
 
     def on_level(self, event):
         self.choose("level", str(event.target.value))

@@ -1,47 +1,46 @@
-"""The statistics per level drawn into the page (the DOM layer of ui/model/stats_table.py)."""
+"""The statistics drawn into the page, from the ``stats`` message's words
+(:func:`ui.model.core.stats_fields`): the DOM layer of ui/model/stats_table.py."""
 
 from pyscript import document
 
 from ui.dom.elements import set_text
-from ui.model import stats_table
 
 
-def fill_stats(box, stats, tr, daily_lines=()):
-    """Write ``stats`` into ``box``: a table with a column per level, or a line
-    saying there is none yet; then the trend of the reviews and ``daily_lines``."""
+def paragraph(box, text, cls=""):
+    p = document.createElement("p")
+    if cls:
+        p.className = cls
+    set_text(p, text)
+    box.appendChild(p)
+
+
+def fill_stats(box, stats):
+    """Write ``stats`` into ``box``: the day's deals', problems' and course's
+    lines, then a table with a column per level (or a line saying there is
+    none yet) and the trend of the reviews."""
     box.replaceChildren()
-    for line in daily_lines:
-        p = document.createElement("p")
-        p.className = "stats-daily"
-        set_text(p, line)
-        box.appendChild(p)
-    header, rows = stats_table.table(stats, tr)
-    if len(header) == 1:
-        p = document.createElement("p")
-        set_text(p, tr.t("stats.none"))
-        box.appendChild(p)
+    for line in stats.lines:
+        paragraph(box, line, "stats-daily")
+    if len(stats.header) == 1:
+        paragraph(box, stats.none)
         return
     table = document.createElement("table")
     table.className = "sheet stats"
     head = table.createTHead().insertRow()
-    for text in header:
+    for text in stats.header:
         th = document.createElement("th")
         th.scope = "col"
         set_text(th, text)
         head.appendChild(th)
     body = table.createTBody()
-    for heading, *values in rows:
+    for row_texts in stats.rows:
         row = body.insertRow()
         th = document.createElement("th")
         th.scope = "row"
-        set_text(th, heading)
+        set_text(th, row_texts[0])
         row.appendChild(th)
-        for text in values:
+        for text in row_texts[1:]:
             set_text(row.insertCell(), text)
     box.appendChild(table)
-    trend = stats_table.trend_line(stats, tr)
-    if trend:
-        p = document.createElement("p")
-        p.className = "stats-trend"
-        set_text(p, trend)
-        box.appendChild(p)
+    if stats.trend:
+        paragraph(box, stats.trend, "stats-trend")

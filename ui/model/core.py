@@ -21,11 +21,15 @@ from __future__ import annotations
 import asyncio
 import json
 
+import re
+
 from ui.model import present
 from ui.model.flow import Flow
 from ui.model.i18n import Translator, pick_language
 from ui.model.keeper import Keeper
 from ui.model.pace import pace_for
+from ui.model.record import plain
+from ui.model.sheet import model as sheet_model
 from ui.model.settings import Settings
 from ui.model.storage import EMBED_GAME_KEY, GAME_KEY, STATS_KEY, SavedDataError, Store
 from ui.model.table import HUMAN, Table
@@ -50,7 +54,12 @@ COMMANDS = {
     "outdated": {},
     "play_on": {},
     "drop_seed": {},
+    "show": {"what": str, "today": str},
+    "reset_stats": {},
 }
+
+#: What ``show`` may draw: its message carries the dialog's contents in words.
+SHOWN = ("sheet", "stats")
 
 #: What the core tells the DOM layer: each message's ``kind`` (its other members):
 MESSAGES = (
@@ -63,6 +72,8 @@ MESSAGES = (
     "address",  # (changes) the query's parameters to set (null: removed), in place
     "reload",  # load the page again (another tab installed a new version)
     "apply_update",  # hand the page to the new version waiting (js/sw-register.js)
+    "sheet",  # (sheet) the match's score sheet (ui.model.sheet.SheetModel, plain)
+    "stats",  # (stats) the statistics' table, trend and lines in words (stats_fields)
 )
 
 #: The settings a menu may change (``coached`` is the coach's own).
@@ -125,6 +136,18 @@ def open_table(store: Store, stats, seed, warn, notices: list, practice: bool = 
     else:
         table = Table.new(seed, stats, practice=practice)
     return table, ask_seed
+
+
+def stats_fields(stats, lines: list, tr: Translator) -> dict:
+    """The statistics dialog in words: a column per level (``header`` and
+    ``rows``; only the heading column when nothing is counted yet, then
+    ``none`` says so), the reviews' ``trend`` and the day's deals', problems'
+    and course's ``lines`` above."""
+    from ui.model import stats_table  # on demand (ui/on_demand.py), as the dialog is
+
+    header, rows = stats_table.table(stats, tr)
+    return {"header": list(header), "rows": [list(r) for r in rows], "none": tr.t("stats.none"),
+            "trend": stats_table.trend_line(stats, tr) or "", "lines": list(lines)}
 
 
 class Core:
@@ -334,6 +357,25 @@ class Core:
             self.flow.start_practice()  # this match becomes a practice match, never counted
         if name != "coach":
             self.flow.render()
+
+    # -- the dialogs' contents ------------------------------------------------------------
+    def on_show(self, what: str, today: str) -> None:
+        """The score sheet or the statistics, in words; ``today``: the device's
+        date (``2026-12-05``), for the days' deals played."""
+        if what not in SHOWN or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", today):
+            self.log("command", CommandError(f"show: {what!r} on {today!r}"))
+            return
+        tr, keeper, match = self.texts(), self.keeper, self.flow.match
+        if what == "sheet":
+            sheet = sheet_model(match.match, tr, match.practice is not None, reviewed=match.match_reviews())
+            self.post("sheet", sheet=plain(sheet))
+            return
+        lines = keeper.load_daily().lines(today, tr) + keeper.load_problems().lines(tr) + keeper.load_lessons().lines(tr)
+        self.post("stats", stats=stats_fields(match.stats, lines, tr))
+
+    def on_reset_stats(self) -> None:
+        """Every level's counts gone (the player confirmed), saved."""
+        self.keeper.save_stats(self.flow.reset_stats())
 
     # -- other tabs and new versions ------------------------------------------------------
     def on_storage(self, key: str) -> None:
