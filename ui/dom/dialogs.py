@@ -84,9 +84,7 @@ class Dialogs:
         self.open_stats()
 
     def open_sheet(self):
-        self.fill_sheet()
-
-    def fill_sheet(self):
+        """Ask for the score sheet (also to redraw it); its ``sheet`` message draws it."""
         self.link.send("show", what="sheet", today=local_date())
 
     def show_sheet(self, sheet):
@@ -146,7 +144,7 @@ class Dialogs:
         if by_id("last-trick-dialog").open:
             self.fill_last_trick()
         if by_id("sheet-dialog").open:
-            self.fill_sheet()
+            self.open_sheet()
         if by_id("stats-dialog").open:
             self.fill_stats()
         if by_id("lessons-dialog").open:

@@ -23,13 +23,20 @@ def set_text(el, text):
         el.textContent = text
 
 
+def paragraph(box, text, cls=""):
+    """Add a paragraph saying ``text`` (of class ``cls``) at the end of ``box``."""
+    p = document.createElement("p")
+    if cls:
+        p.className = cls
+    set_text(p, text)
+    box.appendChild(p)
+
+
 def set_lines(box, texts):
     """Replace ``box``'s content with one paragraph per text."""
     box.replaceChildren()
     for text in texts:
-        p = document.createElement("p")
-        set_text(p, text)
-        box.appendChild(p)
+        paragraph(box, text)
 
 
 def set_label(el, text):

@@ -7,21 +7,15 @@ so redrawing the sheet leaves no handler behind.
 
 from pyscript import document
 
-from ui.dom.elements import set_text
+from ui.dom.elements import paragraph, set_text
 
 
 def draw_sheet(box, sheet):
     """Write ``sheet`` into ``box``: a practice note, a summary line and one row per finished hand."""
     box.replaceChildren()
     if sheet.practice_note:
-        note = document.createElement("p")
-        note.className = "sheet-practice"
-        set_text(note, sheet.practice_note)
-        box.appendChild(note)
-    summary = document.createElement("p")
-    summary.className = "sheet-summary"
-    set_text(summary, sheet.summary)
-    box.appendChild(summary)
+        paragraph(box, sheet.practice_note, "sheet-practice")
+    paragraph(box, sheet.summary, "sheet-summary")
     if not sheet.rows:
         return
     table = document.createElement("table")

@@ -3,15 +3,7 @@
 
 from pyscript import document
 
-from ui.dom.elements import set_text
-
-
-def paragraph(box, text, cls=""):
-    p = document.createElement("p")
-    if cls:
-        p.className = cls
-    set_text(p, text)
-    box.appendChild(p)
+from ui.dom.elements import paragraph, set_text
 
 
 def fill_stats(box, stats):

@@ -76,6 +76,10 @@ MESSAGES = (
     "stats",  # (stats) the statistics' table, trend and lines in words (stats_fields)
 )
 
+#: The settings the table does not show until the next render (the level
+#: counts from the next hand; the sound cue and the coach come with the next move).
+UNDRAWN = ("level", "sound", "coach")
+
 #: The settings a menu may change (``coached`` is the coach's own).
 CHOSEN = ("lang", "level", "speed", "count_myself", "practice", "confirm_moves", "theme", "four_colour",
           "sound", "coach")
@@ -355,7 +359,7 @@ class Core:
             self.post("language", lang=value)
         if name == "practice" and self.practising:
             self.flow.start_practice()  # this match becomes a practice match, never counted
-        if name != "coach":
+        if name not in UNDRAWN:
             self.flow.render()
 
     # -- the dialogs' contents ------------------------------------------------------------
