@@ -8,6 +8,7 @@ sync.py) and reads back only the messages, as the DOM layer will from the worker
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 from tests.test_ui_flow import Clock, run
@@ -23,8 +24,19 @@ from ui.model.table import HUMAN
 CATALOGS = {lang: load_catalog(lang) for lang in LANGUAGES}
 
 
-def bot(function, view_json, *args):
-    return botcall.choose_json(view_json, "random")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bot(function, *args):
+    """The bot worker's functions (ui/bot_worker.py), the computer at random."""
+    if function == "review_step":
+        return botcall.review_step_json(*args)
+    return botcall.choose_json(args[0], "random")
+
+
+async def fetch_text(path):
+    """The site's files, from the repository (as dist/ serves them)."""
+    return (ROOT / path).read_text(encoding="utf-8")
 
 
 class Tab:
@@ -37,7 +49,8 @@ class Tab:
         translators = {lang: Translator(lang, dict(c)) for lang, c in CATALOGS.items()}
         self.core = Core(UrlOptions.parse(query), translators, backend=self.backend, post=self.posted.append,
                          ask=bot, sleep=self.clock.sleep, clock=self.clock,
-                         log=lambda where, exc: self.logged.append(f"{where}: {exc}"), warn=self.logged.append)
+                         log=lambda where, exc: self.logged.append(f"{where}: {exc}"), warn=self.logged.append,
+                         fetch_text=fetch_text)
 
     @property
     def table(self):
@@ -144,6 +157,11 @@ BAD = [
     '{"do": "tap_card", "code": "ZZ", "focus_at": null}',
     '{"do": "show", "what": "review", "today": "2026-12-05"}',
     '{"do": "show", "what": "stats", "today": "yesterday"}',
+    '{"do": "review", "hand": "1", "today": "2026-12-05"}',
+    '{"do": "review", "hand": 40, "today": "2026-12-05"}',
+    '{"do": "lesson", "id": 3}',
+    '{"do": "begin", "hash": "", "today": "2026-12-05"}',
+    '{"do": "review_computer", "show": 1}',
 ]
 
 

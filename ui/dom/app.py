@@ -5,9 +5,8 @@ collaborators through its constructor. The model side is one object,
 :class:`ui.model.core.Core` (the store, the table and the turn loop,
 :class:`ui.model.flow.Flow`, which owns the page's state); the DOM side
 speaks to it only through :class:`ui.dom.link.CoreLink`, commands out and
-messages in, as JSON text (issue 33 moves the core into the worker; the
-review, the problems, the day's deal, the course and the share links still
-reach into it directly).
+messages in, as JSON text (issue 33 moves the core into the worker). Only
+this module knows the core: it builds it and hands it the link's text.
 The DOM side: the renderer (:class:`ui.dom.render.Renderer`), the worker
 link, :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
 :class:`ui.dom.dialogs.Dialogs`, :class:`ui.dom.options.Options` and
@@ -55,7 +54,7 @@ import asyncio
 from pyscript.ffi import create_proxy
 
 from ui.dom.confirm import Confirm
-from ui.dom.dialogs import Dialogs
+from ui.dom.dialogs import Dialogs, local_date
 from ui.dom.elements import Listeners, by_id, root, set_text
 from ui.dom.events import Events
 from ui.dom.lessons import Lessons
@@ -103,8 +102,8 @@ class Page:
             url, translators, backend=local_storage(),
             browser_langs=[str(x) for x in (window.navigator.languages or [])], post=link.receive,
             ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
-            log=log_error, warn=window.console.warn)
-        flow, keeper, texts = core.flow, core.keeper, core.texts
+            log=log_error, warn=window.console.warn, fetch_text=fetch_text)
+        texts = core.texts
         listeners = Listeners()
         self.renderer = renderer = Renderer(texts().lang)
         self.worker, self.texts = worker, texts
@@ -112,15 +111,14 @@ class Page:
         self.drawn_lang = None
         self.sync = Sync(link)
         self.confirm = Confirm(texts)
-        self.lessons = Lessons(flow, keeper, translators, link, core.spawn)
-        self.dialogs = Dialogs(flow, keeper, link, renderer, texts, core.spawn, self.confirm, worker, listeners,
-                               self.lessons)
+        self.lessons = Lessons(link)
+        self.dialogs = Dialogs(link, renderer, texts, spawn, self.confirm, listeners, self.lessons)
         self.options = Options(link, renderer, texts)
         self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners)
         link.on("render", self.on_render)
         link.on("hold", renderer.hold)
-        link.on("sweep", lambda winner, seconds: asyncio.ensure_future(renderer.sweep(winner, seconds)))
-        link.on("ask", lambda key, then: self.confirm.ask(key, lambda yes: yes and link.send_command(then)))
+        link.on("sweep", lambda winner, seconds: spawn(renderer.sweep(winner, seconds)))
+        link.on("ask", self.ask)
         link.on("focus", lambda id: by_id(id).focus())
         link.on("language", self.options.show_language)
         link.on("address", self.sync.change_query)
@@ -128,6 +126,10 @@ class Page:
         link.on("apply_update", self.sync.apply_update)
         link.on("sheet", self.dialogs.show_sheet)
         link.on("stats", self.dialogs.show_stats)
+        link.on("menu", self.dialogs.show_menu)
+        link.on("share", self.dialogs.show_share)
+        link.on("review", self.dialogs.show_review)
+        link.on("lessons", self.lessons.show_list)
 
     def on_render(self, model):
         """A ``render`` message: the table drawn; in a new language, the open dialogs too."""
@@ -137,46 +139,55 @@ class Page:
                 self.dialogs.refresh()
             self.drawn_lang = model.lang
 
+    def ask(self, key, then, otherwise=None):
+        """An ``ask`` message: the question, then the command for the answer (if any)."""
+        def answered(yes):
+            command = then if yes else otherwise
+            if command is not None:
+                self.link.send_command(command)
+        self.confirm.ask(key, answered)
+
     async def start(self):
-        core = self.core
         self.events.bind()
         self.renderer.apply_static_texts(self.texts())
-        core.render()
         held = take_held_card()
+        # The model side draws the table, then opens the address's link, asks
+        # about a ?seed= link, plays a card tapped before the page was up, or
+        # resumes a lesson, and the computer moves if it is its turn.
+        self.link.send("begin", hash=self.dialogs.take_link(), held=held, today=local_date())
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
-        if core.ask_seed is not None:
-            self.confirm.ask("confirm.seed", self.on_seed_answer)
-        elif window.location.hash:
-            self.dialogs.open_link()
-        elif held is not None:
-            self.events.tap_card(held)  # tapped on the table drawn before the page was up
-        else:
-            self.lessons.resume()  # a lesson left under way comes back where it was
         # The bot's own Pyodide boots only now: started with the page, it competed
         # with the page's interpreter for the two cores and delayed "ready" by
         # about 40% (docs/performance.md). The first bot call awaits it.
         self.worker.boot()
-        await core.run()
-
-    def on_seed_answer(self, replace):
-        """A ``?seed=`` link over a match in progress: replace it, or keep it
-        (then the link is not asked again on reload)."""
-        if replace:
-            self.link.send("new_match", seed=self.core.ask_seed, confirmed=True)
-        else:
-            self.link.send("drop_seed")
-            self.dialogs.open_link()
 
     def stop(self):
         """Leave nothing behind: listeners off, the turn loop stopped, dialogs closed."""
         self.events.unbind()
         self.core.stop()
-        self.dialogs.stop()
         for dialog in window.document.querySelectorAll("dialog[open]"):
             dialog.close()
         by_id("announce").replaceChildren()
+
+
+async def fetch_text(path):
+    """A file of the site as text (the model side's ``fetch_text``); raises if it cannot be had."""
+    response = await window.fetch(path)
+    if not response.ok:
+        raise OSError(f"HTTP {response.status} for {path}")
+    return str(await response.text())
+
+
+def spawn(coroutine):
+    """Run a coroutine of the DOM side (a sweep, a copy to the clipboard); its errors are logged."""
+    async def guarded():
+        try:
+            await coroutine
+        except Exception as exc:
+            log_error("page", exc)
+    return asyncio.ensure_future(guarded())
 
 
 def catalogs():

@@ -16,7 +16,7 @@ import json
 from ui.dom.model_view import ModelView
 
 #: The messages whose member of that name is a model the DOM draws: read as a :class:`ModelView`.
-VIEWED = {"render": "model", "sheet": "sheet", "stats": "stats"}
+VIEWED = {"render": "model", "sheet": "sheet", "stats": "stats", "review": "review", "lessons": "lessons"}
 
 
 class CoreLink:

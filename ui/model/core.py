@@ -24,6 +24,7 @@ import json
 import re
 
 from ui.model import present
+from ui.model.core_dialogs import DialogCommands
 from ui.model.flow import Flow
 from ui.model.i18n import Translator, pick_language
 from ui.model.keeper import Keeper
@@ -56,17 +57,28 @@ COMMANDS = {
     "drop_seed": {},
     "show": {"what": str, "today": str},
     "reset_stats": {},
+    # what opens beside the match (ui/model/core_dialogs.py)
+    "begin": {"hash": str, "held": (str, type(None)), "today": str},
+    "open_link": {"hash": str, "today": str},
+    "review": {"hand": (int, type(None)), "today": str},
+    "review_computer": {"show": bool},
+    "review_closed": {},
+    "daily": {"day": str},
+    "problem": {},
+    "lessons": {},
+    "lesson": {"id": (str, type(None))},
+    "next_lesson": {},
 }
 
 #: What ``show`` may draw: its message carries the dialog's contents in words.
-SHOWN = ("sheet", "stats")
+SHOWN = ("sheet", "stats", "menu", "share")
 
 #: What the core tells the DOM layer: each message's ``kind`` (its other members):
 MESSAGES = (
     "render",  # (model) the table's model (ui.model.present.model_json) to draw
     "hold",  # a move was taken: the table says "wait" at once
     "sweep",  # (winner, seconds) the finished trick sweeps towards a pile
-    "ask",  # (key, then) ask the player first; on "replace", send the command ``then``
+    "ask",  # (key, then, otherwise) ask the player first; then send the command ``then`` or ``otherwise`` (if any)
     "focus",  # (id) the keyboard focus to that element
     "language",  # (lang) the page's fixed texts in that language
     "address",  # (changes) the query's parameters to set (null: removed), in place
@@ -74,6 +86,10 @@ MESSAGES = (
     "apply_update",  # hand the page to the new version waiting (js/sw-register.js)
     "sheet",  # (sheet) the match's score sheet (ui.model.sheet.SheetModel, plain)
     "stats",  # (stats) the statistics' table, trend and lines in words (stats_fields)
+    "menu",  # (settings) the menu's controls as they stand
+    "share",  # (review, deal) the table's hand as links, the part after the page's address
+    "review",  # (review, opening, keep_frame) the review dialog in words (ui.model.review.HandReview.view)
+    "lessons",  # (lessons) the course's list in words
 )
 
 #: The settings the table does not show until the next render (the level
@@ -154,19 +170,23 @@ def stats_fields(stats, lines: list, tr: Translator) -> dict:
             "trend": stats_table.trend_line(stats, tr) or "", "lines": list(lines)}
 
 
-class Core:
+class Core(DialogCommands):
     """The page's model side: the store, the table, the turn loop, and the
     decisions behind every command (see the module's docstring)."""
 
     def __init__(self, url, translators: dict[str, Translator], *, backend, browser_langs=(), post,
-                 ask, sleep, clock, log, warn=print):
+                 ask, sleep, clock, log, warn=print, fetch_text=None):
         #: The page's query (``?seed=`` is dropped once its match is dealt).
         self.url = url
         self.translators = translators
         #: ``post(text)``: a message to the DOM layer (:data:`MESSAGES`), as JSON text.
         self.post_text = post
-        self.log = log
+        self.log, self.warn = log, warn
         self.sleep = sleep
+        #: ``await ask(function, *args)``: the bot's answer (ui/bot_worker.py's functions).
+        self.ask = ask
+        #: ``await fetch_text(path)``: a file of the site as text (raises if it cannot).
+        self.fetch_text = fetch_text
         store = Store(backend, EMBED_GAME_KEY if url.embed else GAME_KEY)
         self.keeper = keeper = Keeper(store)
         settings = store.load_settings()
@@ -244,6 +264,7 @@ class Core:
     def stop(self) -> None:
         """Done (the page builds itself afresh): a turn under way stops, nothing more is drawn or saved."""
         self.flow.stop()
+        self.on_review_closed()
 
     # -- the hand -------------------------------------------------------------------------
     def on_tap_card(self, code: str, focus_at: int | None) -> None:
@@ -357,6 +378,8 @@ class Core:
             self.url = self.url.replace(lang=value)
             self.post("address", changes={"lang": value})  # a reload keeps it
             self.post("language", lang=value)
+            if self.review is not None and self.review.open:
+                self.post_review()
         if name == "practice" and self.practising:
             self.flow.start_practice()  # this match becomes a practice match, never counted
         if name not in UNDRAWN:
@@ -364,7 +387,7 @@ class Core:
 
     # -- the dialogs' contents ------------------------------------------------------------
     def on_show(self, what: str, today: str) -> None:
-        """The score sheet or the statistics, in words; ``today``: the device's
+        """The score sheet, the statistics, the menu's settings or the share links, in words; ``today``: the device's
         date (``2026-12-05``), for the days' deals played."""
         if what not in SHOWN or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", today):
             self.log("command", CommandError(f"show: {what!r} on {today!r}"))
@@ -373,6 +396,12 @@ class Core:
         if what == "sheet":
             sheet = sheet_model(match.match, tr, match.practice is not None, reviewed=match.match_reviews())
             self.post("sheet", sheet=plain(sheet))
+            return
+        if what == "menu":
+            self.post("menu", settings=self.menu_fields())
+            return
+        if what == "share":
+            self.post("share", **self.share_links())
             return
         lines = keeper.load_daily().lines(today, tr) + keeper.load_problems().lines(tr) + keeper.load_lessons().lines(tr)
         self.post("stats", stats=stats_fields(match.stats, lines, tr))
@@ -432,8 +461,12 @@ class Core:
         return self.new_version_takes_over()
 
     def on_drop_seed(self) -> None:
-        """The player kept the match in progress over a ``?seed=`` link's."""
+        """The player kept the match in progress over a ``?seed=`` link's (then the address's link opens)."""
         self.drop_seed()
+        if self.waiting_link is not None:
+            (hash, today), self.waiting_link = self.waiting_link, None
+            if hash:
+                self.on_open_link(hash, today)
 
     def drop_seed(self) -> None:
         """A reload must resume the match on the table, not restart the link's seed."""

@@ -12,6 +12,8 @@ the trump card, the cards played and the other actions. The values come from
 
 from __future__ import annotations
 
+import json
+
 from sixtysix import Game
 from sixtysix.review import COSTLY, Decision
 
@@ -172,3 +174,147 @@ def card_marks(frame: Frame, decisions: dict, player: int = 0) -> dict:
             marks[best] = "both" if best in marks else "best"
         return marks
     return {}
+
+
+class HandReview:
+    """The review dialog's state on the model side: the hand shown, its frames,
+    the decisions valued so far (kept per hand, for a second opening), and
+    which still wait for the bot. :meth:`view` puts it all into words for the
+    DOM layer, which keeps only the trick shown (ui/dom/review.py)."""
+
+    def __init__(self):
+        self.cache: dict[str, dict] = {}  # hand key -> index -> Decision
+        self.hand: dict | None = None
+        self.frames: list[Frame] = []
+        self.decisions: dict = {}
+        self.shown: set = set()
+        self.pending: list[int] = []
+        self.total = 0
+        self.failed = False
+        self.show_computer = False
+        #: The dialog is open (the DOM layer says when it closes): the analysis goes on only then.
+        self.open = False
+        #: Each opening's number: an analysis under way for an older one stops at its next step.
+        self.run = 0
+
+    def start(self, hand: dict, show_computer: bool | None = None) -> int:
+        """Show ``hand`` (``{"deck", "dealer", "actions"}``, checked by the engine's
+        replay) from the cache's values, with the computer's decisions too if
+        ``show_computer`` (``None``: as before); the run's number."""
+        from sixtysix.review import decision_points, replay
+
+        if show_computer is not None:
+            self.show_computer = show_computer
+        hand = {"deck": list(hand["deck"]), "dealer": hand["dealer"], "actions": list(hand["actions"])}
+        game = replay(hand["deck"], hand["dealer"], hand["actions"])  # a malformed hand raises here
+        self.hand, self.frames = hand, frames(hand["deck"], hand["dealer"], hand["actions"])
+        self.decisions = self.cache.setdefault(json.dumps(hand), {})
+        players = (0, 1) if self.show_computer else (0,)
+        wanted = sorted(i for p in players for i in decision_points(game, p))
+        self.shown = set(wanted)
+        self.pending = [i for i in wanted if i not in self.decisions]
+        self.total = len(wanted)
+        self.failed = False
+        self.open = True
+        self.run += 1
+        return self.run
+
+    def stop(self) -> None:
+        """The analysis under way stops at its next step."""
+        self.run += 1
+        self.open = False
+
+    @property
+    def done(self) -> bool:
+        return not self.pending
+
+    def fail(self) -> None:
+        """The bot could not value a decision: the review says so and stops."""
+        self.failed = True
+
+    def valued(self, index: int, decision) -> None:
+        self.pending.remove(index)
+        self.decisions[index] = decision
+
+    def view(self, tr: Translator) -> dict:
+        """Everything the dialog shows, in words (plain data: it crosses to the DOM layer as JSON)."""
+        t = tr.t
+        if self.failed:
+            status = t("review.failed")
+        elif not self.total:
+            status = t("review.none")
+        elif self.done:
+            status = t("review.total", value=number(hand_cost(self.decisions), tr.lang).lstrip("+"))
+        else:
+            status = t("review.progress", done=self.total - len(self.pending), total=self.total)
+        return {
+            "lang": tr.lang,
+            "progress": "done" if self.done else f"{self.total - len(self.pending)}/{self.total}",
+            "show_computer": self.show_computer,
+            "status": status,
+            "about": t("review.done", total=self.total) if self.done and self.total else "",
+            "bars": [bar.as_dict() for bar in chart(self.frames, self.decisions, self.shown, tr)],
+            "costly": self.costly_view(tr),
+            "frames": [self.frame_view(f, tr) for f in self.frames],
+        }
+
+    def costly_view(self, tr: Translator) -> dict | None:
+        """The player's costliest decisions, once all are valued (``None`` before)."""
+        from sixtysix.review import costliest
+
+        if not self.done or not self.total:
+            return None
+        mine = [self.decisions[i] for i in sorted(self.decisions) if self.decisions[i].player == 0]
+        worst = costliest(mine)
+        if not worst:
+            return {"title": "", "empty": tr.t("review.no_costly"), "decisions": []}
+        decisions = [{"index": d.index, "text": costly_text(d, tr),
+                  "frame": next(k for k, f in enumerate(self.frames) if any(i == d.index for i, _, _ in f.actions))}
+                 for d in worst]
+        return {"title": tr.t("review.costly.title"), "empty": "", "decisions": decisions}
+
+    def frame_view(self, f: Frame, tr: Translator) -> dict:
+        """One trick's frame as the dialog lists it: rows of cards, lines, valued decisions."""
+        t = tr.t
+        tricks = sum(1 for x in self.frames if x.winner is not None)
+        items = [cards_row(f.hands[1], t("review.hand.computer"), tr)]
+        if f.trick:
+            items.append(cards_row([c for _, c in f.trick], t(f"review.played.{WHO[f.trick[0][0]]}"), tr))
+        items.append(cards_row(f.hands[0], t("review.hand.you"), tr, marks=card_marks(f, self.decisions)))
+        if f.closed:
+            items.append(line(t("review.stock.closed")))
+        elif f.stock:
+            items.append(cards_row(f.stock, t("review.stock"), tr, trump_last=True))
+        else:
+            items.append(line(t("review.stock.empty")))
+        for index, player, action in f.actions:
+            if not action.startswith("play:"):
+                items.append(line(t(f"review.event.{WHO[player]}", action=action_words(action, tr, False))))
+            if index in self.shown and index in self.decisions:
+                items.append(decision_view(self.decisions[index], tr))
+        if f.winner is not None:
+            items.append(line(t(f"review.won.{WHO[f.winner]}")))
+        at = t("review.trick", n=f.number, total=tricks) if f.trick and f.winner is not None else t("review.after")
+        return {"at": at, "parts": items}
+
+
+def line(text: str, cls: str = "review-line") -> dict:
+    return {"line": text, "cls": cls}
+
+
+def cards_row(codes: list, label: str, tr: Translator, marks: dict | None = None, trump_last: bool = False) -> dict:
+    """A labelled row of cards; a marked card's mark is said after its name too."""
+    cards = []
+    for i, code in enumerate(codes):
+        mark = (marks or {}).get(code)
+        name = tr.card(code) + (f" ({tr.t(MARK_WORDS[mark])})" if mark else "")
+        cards.append({"code": code, "name": name, "mark": mark or "", "trump": trump_last and i == len(codes) - 1})
+    return {"row": label, "cards": cards}
+
+
+def decision_view(d: Decision, tr: Translator) -> dict:
+    lines = [line(costly_text(d, tr), "review-costly-line")] if is_costly(d) else []
+    lines += [line(text, "review-alt") for text in decision_text(d, tr)]
+    if d.exact:
+        lines.append(line(tr.t("review.exact"), "review-note"))
+    return {"decision": d.index, "costly": is_costly(d), "lines": lines}
