@@ -111,9 +111,10 @@ function makeSnapshot(cache) {
 // the stdlib's zip): extracting its 54 files through Python's zipfile took
 // 40-47 ms under Node's Pyodide, writing it takes 2 (docs/performance.md,
 // "The ui's records, and app.zip imported in place"). The texts go into
-// locales/, and only on the page (the bot worker has no words).
+// locales/, on the page and in the core's worker (js/core-worker.mjs, which
+// asks for them with the option `texts`; the bot worker has no words).
 const APP_ZIP = new URL("../app.zip", import.meta.url).href;
-const TEXTS = root ? ["pt", "it"].map((lang) => `locales/${lang}.json`) : [];
+const TEXTS = ["pt", "it"].map((lang) => `locales/${lang}.json`);
 
 function fetchBytes(url) {
   return fetch(url).then((response) => {
@@ -180,9 +181,9 @@ function installOnDemand(pyodide) {
   if (root && !MORE_EARLY) mountMoreLater(pyodide, file);
 }
 
-function fetchAppFiles() {
+function fetchAppFiles(texts) {
   const files = [[APP_ZIP, null], ...(MORE_EARLY ? [[MORE_ZIP, MORE_FILE]] : []),
-    ...TEXTS.map((rel) => [new URL(`../${rel}`, import.meta.url).href, rel])];
+    ...(texts ? TEXTS : []).map((rel) => [new URL(`../${rel}`, import.meta.url).href, rel])];
   // Each promise is settled by the time it is awaited; none may reject unheard.
   const fetched = files.map(([url, rel]) => [fetchBytes(url), rel]);
   for (const [bytes] of fetched) bytes.catch(() => {});
@@ -212,8 +213,8 @@ async function unpackAppFiles(pyodide, fetched) {
   return pyodide;
 }
 
-export async function loadPyodide(options) {
-  const appFiles = fetchAppFiles();
+export async function loadPyodide({ texts = Boolean(root), ...options } = {}) {
+  const appFiles = fetchAppFiles(texts);
   const pyodide = await loadRuntime(options);
   try {
     return await unpackAppFiles(pyodide, appFiles);

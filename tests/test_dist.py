@@ -48,6 +48,7 @@ VENDOR_ALLOWED = {
         "0.0.0.0",  # compared with location.href, never fetched
     },
     "vendor/pyodide/pyodide*.*js": {"cdn.jsdelivr.net"},  # default package CDN; we load no packages
+    "vendor/micropython/micropython.mjs": {"emscripten.org"},  # a link in an error message (file: URLs)
     "vendor/pyscript/xterm.css": {"www.jsdelivr.com"},  # a comment from the minifier
 }
 # scheme://host, also with JSON-escaped slashes; a host needs a dot or a
@@ -169,20 +170,30 @@ def test_service_worker_precaches_every_file():
     name, listing = precache()
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
-    # Every file but sw.js itself (the browser fetches it on its own) and the
-    # precompressed siblings (the same files).
-    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
+    # Every file but sw.js itself (the browser fetches it on its own), the
+    # precompressed siblings (the same files) and split.html's own (an
+    # experiment beside the game: tools/split_page.py).
+    from tools.split_page import split_only
+
+    split = {f for f in dist_files() if split_only(f) and not is_sibling(f)}
+    assert {"split.html", "vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.py"} <= split
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - split
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
 
 def test_python_scripts_loaded_by_url_are_the_precached_ones():
     from tools.build import PY_SCRIPTS
+    from tools.split_page import dom_sources
 
     named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/dom/app.py", "ui/dom/worker_link.py"))
     loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
     assert loaded == PY_SCRIPTS
-    # and they are the only Python shipped as plain files: the rest comes from app.zip
-    assert {f for f in dist_files() if f.endswith(".py")} == PY_SCRIPTS
+    # and split.html's MicroPython: its main script and the DOM layer's sources its config lists
+    split = (DIST / "split.html").read_text() + (DIST / "split-mpy.toml").read_text()
+    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.py)["']""", split))
+    assert mpy == set(dom_sources()) | {"ui/dom/main.py"} and not mpy & {"ui/dom/app.py"}
+    # they are the only Python shipped as plain files: the rest comes from app.zip
+    assert {f for f in dist_files() if f.endswith(".py")} == PY_SCRIPTS | mpy
 
 
 def test_app_zip_holds_only_app_code():
@@ -333,7 +344,7 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor"}
+    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor", "split.html", "split-mpy.toml"}
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}

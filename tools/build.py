@@ -104,6 +104,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bytecode  # noqa: E402  (tools/ is not a package when run as a script)
 import precompress  # noqa: E402
+import split_page  # noqa: E402
 import trim_runtime  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,7 +294,7 @@ def imported_only(rel: str) -> bool:
 def precached(rel: str) -> bool:
     """Whether the service worker precaches dist/rel: what the pages load, so
     not a precompressed sibling (the server sends it in the original's place)."""
-    return rel != "sw.js" and not precompress.is_sibling(rel)
+    return rel != "sw.js" and not precompress.is_sibling(rel) and not split_page.split_only(rel)
 
 
 LOADER = "js/pyodide-loader.mjs"
@@ -465,6 +466,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     write_runtime_id(out)
     write_build_stamp(out)
     write_runtime_plan(out)
+    split_page.write_split(out)  # before the precache list and the compressed siblings
     boot_bytes = write_boot_bytes(out)
     write_game_bytes(out, boot_bytes)
     name, total = write_service_worker(out)

@@ -1,4 +1,4 @@
-// The DOM layer (ui/dom/) in the Python both runtimes run: every module
+// The DOM layer (ui/dom/, and ui/words.py) in the Python both runtimes run: every module
 // compiles under MicroPython (npm @micropython/micropython-webassembly-pyscript,
 // the interpreter PyScript runs as type="mpy"), and every standard-library
 // module it imports exists there. Its imports of ui.model are the seam the
@@ -14,7 +14,8 @@ const DOM = new URL("ui/dom/", ROOT);
 // Not the standard library: the game's own packages and PyScript's.
 const OWN = new Set(["ui", "sixtysix", "pyscript", "js"]);
 
-const modules = readdirSync(DOM).filter((name) => name.endsWith(".py")).sort();
+// The DOM layer's modules, and the texts' lookup it shares with the model side.
+const modules = [...readdirSync(DOM).filter((name) => name.endsWith(".py")).sort(), "../words.py"];
 
 // The imported top-level names of a module's source (at any depth: some import inside functions).
 const imported = (source) => {

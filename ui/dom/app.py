@@ -1,16 +1,14 @@
 """The page: PyScript's main-thread script for index.html. It only boots.
 
-It reads the URL and builds the page's two sides, each piece given its
-collaborators through its constructor. The model side is one object,
-:class:`ui.model.core.Core` (the store, the table and the turn loop,
-:class:`ui.model.flow.Flow`, which owns the page's state); the DOM side
-speaks to it only through :class:`ui.dom.link.CoreLink`, commands out and
-messages in, as JSON text (issue 33 moves the core into the worker). Only
-this module knows the core: it builds it and hands it the link's text.
-The DOM side: the renderer (:class:`ui.dom.render.Renderer`), the worker
-link, :class:`ui.dom.sync.Sync`, :class:`ui.dom.confirm.Confirm`,
-:class:`ui.dom.dialogs.Dialogs`, :class:`ui.dom.options.Options` and
-:class:`ui.dom.events.Events`. No rule of the game is decided on the page.
+It reads the URL and builds the page's two sides in its one Pyodide
+(:class:`InPage`): the model side is one object, :class:`ui.model.core.Core`
+(the store, the table and the turn loop, :class:`ui.model.flow.Flow`, which
+owns the page's state); the DOM side, :class:`ui.dom.page.Page`, speaks to
+it only through :class:`ui.dom.link.CoreLink`, commands out and messages in,
+as JSON text. Only this module knows the core: it builds it and hands it the
+link's text. (split.html runs the same DOM side under MicroPython with the
+core in a worker: ``ui/dom/main.py``, issue 33.) No rule of the game is
+decided on the page.
 
 Markers for tests on ``<html>``: class ``ready`` once the table is live (set
 here); after every render (``ui/dom/render.py``) ``data-to-move``
@@ -53,15 +51,10 @@ import asyncio
 
 from pyscript.ffi import create_proxy
 
-from ui.dom.confirm import Confirm
-from ui.dom.dialogs import Dialogs, local_date
-from ui.dom.elements import Listeners, by_id, root, set_text
-from ui.dom.events import Events
-from ui.dom.lessons import Lessons
+from ui.dom.elements import by_id, root, set_text
 from ui.dom.link import CoreLink
-from ui.dom.options import Options
-from ui.dom.render import Renderer
-from ui.dom.sync import Sync
+from ui.dom.markup import PristineMarkup
+from ui.dom.page import Page
 from ui.dom.worker_link import BotWorker, log_error
 from ui.model.core import Core
 from ui.model.i18n import LANGUAGES, Translator, load_catalog
@@ -79,82 +72,32 @@ def local_storage():
         return None
 
 
-def take_held_card():
-    """The card tapped on the table js/last-table.js drew before Python was up
-    (``None``: none); the drawn table's marks go, as Python's own table is up."""
-    code = getattr(window, "sixtysixHeld", None)
-    window.sixtysixHeld = None
-    for button in window.document.querySelectorAll("#hand button.card.held"):
-        button.classList.remove("held")
-    root.classList.remove("restored")
-    return str(code) if code else None
+async def fetch_text(path):
+    """A file of the site as text (the model side's ``fetch_text``); raises if it cannot be had."""
+    response = await window.fetch(path)
+    if not response.ok:
+        raise OSError(f"HTTP {response.status} for {path}")
+    return str(await response.text())
 
 
-class Page:
-    """The page's two sides, built in dependency order (see the module's docstring)."""
+class InPage:
+    """Both sides in the page's one runtime: the DOM side (:class:`ui.dom.page.Page`)
+    and the model side (:class:`ui.model.core.Core`), the link's text handed over in a call."""
 
     def __init__(self, url, catalogs, worker):
-        self.url = url
         translators = {code: Translator(code, catalogs[code]) for code in LANGUAGES}
         # The model side answers through the link, built before it (its messages come later).
-        self.link = link = CoreLink(lambda text: core.handle(text), log_error)
-        core = self.core = Core(
+        link = CoreLink(lambda text: self.core.handle(text), log_error)
+        self.core = Core(
             url, translators, backend=local_storage(),
             browser_langs=[str(x) for x in (window.navigator.languages or [])], post=link.receive,
             ask=worker.call, sleep=asyncio.sleep, clock=lambda: window.performance.now() / 1000,
             log=log_error, warn=window.console.warn, fetch_text=fetch_text)
-        texts = core.texts
-        listeners = Listeners()
-        self.renderer = renderer = Renderer(texts().lang)
-        self.worker, self.texts = worker, texts
-        #: The language of the table drawn last (``None``: none drawn yet).
-        self.drawn_lang = None
-        self.sync = Sync(link)
-        self.confirm = Confirm(texts)
-        self.lessons = Lessons(link)
-        self.dialogs = Dialogs(link, renderer, texts, spawn, self.confirm, listeners, self.lessons)
-        self.options = Options(link, renderer, texts)
-        self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners)
-        link.on("render", self.on_render)
-        link.on("hold", renderer.hold)
-        link.on("sweep", lambda winner, seconds: spawn(renderer.sweep(winner, seconds)))
-        link.on("ask", self.ask)
-        link.on("focus", lambda id: by_id(id).focus())
-        link.on("language", self.options.show_language)
-        link.on("address", self.sync.change_query)
-        link.on("reload", self.sync.reload)
-        link.on("apply_update", self.sync.apply_update)
-        link.on("sheet", self.dialogs.show_sheet)
-        link.on("stats", self.dialogs.show_stats)
-        link.on("menu", self.dialogs.show_menu)
-        link.on("share", self.dialogs.show_share)
-        link.on("review", self.dialogs.show_review)
-        link.on("lessons", self.lessons.show_list)
-
-    def on_render(self, model):
-        """A ``render`` message: the table drawn; in a new language, the open dialogs too."""
-        self.renderer.render(model)
-        if model.lang != self.drawn_lang:
-            if self.drawn_lang is not None:
-                self.dialogs.refresh()
-            self.drawn_lang = model.lang
-
-    def ask(self, key, then, otherwise=None):
-        """An ``ask`` message: the question, then the command for the answer (if any)."""
-        def answered(yes):
-            command = then if yes else otherwise
-            if command is not None:
-                self.link.send_command(command)
-        self.confirm.ask(key, answered)
+        self.page = Page(link, self.core.texts().lang, lambda lang: catalogs[lang])
+        self.worker = worker
 
     async def start(self):
-        self.events.bind()
-        self.renderer.apply_static_texts(self.texts())
-        held = take_held_card()
-        # The model side draws the table, then opens the address's link, asks
-        # about a ?seed= link, plays a card tapped before the page was up, or
-        # resumes a lesson, and the computer moves if it is its turn.
-        self.link.send("begin", hash=self.dialogs.take_link(), held=held, today=local_date())
+        self.page.start()
         root.classList.remove("booting")
         root.classList.add("ready")
         window.performance.measure("sixtysix:app-ready", "sixtysix:app-start")
@@ -165,29 +108,8 @@ class Page:
 
     def stop(self):
         """Leave nothing behind: listeners off, the turn loop stopped, dialogs closed."""
-        self.events.unbind()
+        self.page.stop()
         self.core.stop()
-        for dialog in window.document.querySelectorAll("dialog[open]"):
-            dialog.close()
-        by_id("announce").replaceChildren()
-
-
-async def fetch_text(path):
-    """A file of the site as text (the model side's ``fetch_text``); raises if it cannot be had."""
-    response = await window.fetch(path)
-    if not response.ok:
-        raise OSError(f"HTTP {response.status} for {path}")
-    return str(await response.text())
-
-
-def spawn(coroutine):
-    """Run a coroutine of the DOM side (a sweep, a copy to the clipboard); its errors are logged."""
-    async def guarded():
-        try:
-            await coroutine
-        except Exception as exc:
-            log_error("page", exc)
-    return asyncio.ensure_future(guarded())
 
 
 def catalogs():
@@ -204,7 +126,7 @@ class TestReset:
     sessionStorage, then stores the optional second argument's entries
     (``{"sixtysix.game": text}``: a saved match to resume), puts ``query`` (``"?lang=it&seed=7&fast=1&worker=0&test=1"``)
     in the address, puts the page's markup back as it was before the first
-    start, and builds and starts :class:`Page` as a first load does. It
+    start, and builds and starts :class:`InPage` as a first load does. It
     resolves once ``<html>`` is ``ready`` again with the new table drawn.
     The bot worker is kept (it holds no game).
 
@@ -217,14 +139,12 @@ class TestReset:
         self.catalogs = catalogs
         self.page = None
         self.workers = {}  # in_worker -> the BotWorker made for it
-        # The page as it was before the first start: <html>'s attributes and the body's parts.
-        self.attributes = {str(a.name): str(a.value) for a in root.attributes}
-        self.parts = [el.cloneNode(True) for el in window.document.body.children if str(el.tagName) != "SCRIPT"]
+        self.markup = PristineMarkup()  # before the first start
         window.sixtysixReset = create_proxy(self.promise)
 
     def open(self, url):
         """The page for ``url``, with the bot worker kept for its mode."""
-        self.page = Page(url, self.catalogs, self.worker(url))
+        self.page = InPage(url, self.catalogs, self.worker(url))
         return self.page
 
     def worker(self, url):
@@ -263,29 +183,12 @@ class TestReset:
         for key, text in storage.items():  # what the new page finds saved, as after a reload
             window.localStorage.setItem(key, text)
         window.history.replaceState(None, "", query if query.startswith("?") else "?" + query)
-        self.restore_markup()
+        self.markup.restore()
         started = asyncio.ensure_future(self.open(UrlOptions.parse(str(window.location.search or ""))).start())
         while not started.done() and not root.classList.contains("ready"):
             await asyncio.sleep(0)
         if not root.classList.contains("ready"):
             raise RuntimeError("the page did not start again (see the console)")
-
-    def restore_markup(self):
-        document = window.document
-        for name in [str(a.name) for a in root.attributes]:
-            if name not in self.attributes:
-                root.removeAttribute(name)
-        for name, value in self.attributes.items():
-            root.setAttribute(name, value)
-        for el in [el for el in document.body.children if str(el.tagName) != "SCRIPT"]:
-            el.remove()
-        scripts = document.body.querySelector(":scope > script")
-        for part in self.parts:
-            document.body.insertBefore(part.cloneNode(True), scripts)
-        if document.activeElement:
-            document.activeElement.blur()
-        window.scrollTo(0, 0)
-
 
 async def bot_hold():
     """Tests only: wait while ``window.sixtysixHoldBot`` is a pending Promise."""
@@ -304,7 +207,7 @@ async def main():
             reset = TestReset(texts)  # before the first start: it keeps the markup as it was
             page = reset.open(url)
         else:
-            page = Page(url, texts, BotWorker(in_worker=url.worker))
+            page = InPage(url, texts, BotWorker(in_worker=url.worker))
         await page.start()
     except Exception as exc:
         log_error("start", exc)

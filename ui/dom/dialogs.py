@@ -186,7 +186,7 @@ class Dialogs:
     def take_link(self):
         """The address's link for the page to open (``""``: none), taken off the address."""
         text = str(window.location.hash or "")
-        if not text.startswith(LINKS):
+        if not any(text.startswith(link) for link in LINKS):
             return ""
         window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         return text

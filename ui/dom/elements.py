@@ -11,6 +11,10 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 root = document.documentElement
+#: The window as an event target: MicroPython's ``pyscript.window`` calls
+#: ``addEventListener`` unbound ("Illegal invocation"); the document's view is
+#: the same window, reached as an ordinary object in both runtimes.
+window_target = document.defaultView
 
 
 def by_id(name):

@@ -8,7 +8,7 @@ listener goes through one :class:`ui.dom.elements.Listeners`, so
 
 from pyscript import document, window
 
-from ui.dom.elements import by_id, root, show_dialog
+from ui.dom.elements import by_id, root, show_dialog, window_target
 
 #: Arrow keys move the focus along the hand.
 HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
@@ -58,7 +58,7 @@ class Events:
         listen(by_id("btn-back"), "click", lambda e: send("back_to_match"))
         listen(by_id("btn-share"), "click", lambda e: d.open_share())
         listen(by_id("share-dialog"), "click", d.on_share_click)
-        listen(window, "hashchange", lambda e: d.open_link())
+        listen(window_target, "hashchange", lambda e: d.open_link())
         listen(by_id("btn-notice-ok"), "click", lambda e: send("dismiss_notices"))
         for button in document.querySelectorAll("button.lang"):
             listen(button, "click", lambda e: o.switch_language(str(e.currentTarget.dataset.lang)))
@@ -77,7 +77,7 @@ class Events:
         listen(document, "sixtysix:update-ready", lambda e: s.on_update_ready())
         listen(document, "sixtysix:outdated", lambda e: s.on_outdated())
         listen(document, "sixtysix:offline-failed", lambda e: send("tell_once", key="notice.offline_not_ready"))
-        listen(window, "storage", s.on_storage)
+        listen(window_target, "storage", s.on_storage)
         listen(by_id("confirm-dialog"), "close", lambda e: self.confirm.on_closed())
         listen(by_id("btn-confirm-keep"), "click", lambda e: by_id("confirm-dialog").close("keep"))
         listen(by_id("btn-confirm-replace"), "click", lambda e: by_id("confirm-dialog").close("replace"))

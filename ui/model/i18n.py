@@ -10,12 +10,10 @@ of dotted keys to texts with ``{name}`` placeholders.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from sixtysix.levels import URL_LEVELS
-
-LANGUAGES = ("pt", "it")
+from ui.words import LANGUAGES, Words, flatten, read_catalog  # noqa: F401  (flatten: the lessons' words)
 DEFAULT_LANGUAGE = "pt"
 
 SUIT_LETTERS = "CDHS"
@@ -77,45 +75,12 @@ def pick_language(url_lang: str | None, saved_lang: str | None, browser_langs=()
 
 def load_catalog(lang: str, root: str | Path = ".") -> dict[str, str]:
     """Read ``locales/<lang>.json`` below ``root``."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
-    path = Path(root) / "locales" / f"{lang}.json"
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    return flatten(data)
+    return read_catalog(lang, str(root))
 
 
-def flatten(data: dict, prefix: str = "") -> dict[str, str]:
-    """Nested objects become dotted keys; a flat catalog comes back unchanged."""
-    out: dict[str, str] = {}
-    for key, value in data.items():
-        if isinstance(value, dict):
-            out.update(flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = str(value)
-    return out
-
-
-class Translator:
-    """Looks texts up in one catalog; a missing key shows as the key itself."""
-
-    def __init__(self, lang: str, catalog: dict[str, str]):
-        self.lang = lang
-        self.catalog = catalog
-        self.missing: set[str] = set()
-
-    def t(self, key: str, **params) -> str:
-        """The text for ``key`` with ``{name}`` placeholders filled in."""
-        text = self.catalog.get(key)
-        if text is None:
-            self.missing.add(key)
-            return key
-        if params:
-            try:
-                return text.format(**params)
-            except (KeyError, IndexError, ValueError):
-                return text
-        return text
+class Translator(Words):
+    """The model side's texts: :class:`ui.words.Words` with the cards, suits,
+    lists and game points in words."""
 
     def suit(self, letter: str) -> str:
         return self.t(f"suit.{letter}")

@@ -1,0 +1,123 @@
+"""split.html (issue 33): the DOM layer in MicroPython on the main thread,
+the table, the turn loop and the bot in ONE Pyodide worker.
+
+What a player meets there, checked in Chromium: a whole hand played by taps
+with the page's one Pyodide in its one worker (none on the main thread), the
+match saved by the main thread for the worker and found again after a
+reload, a tap made while the worker is still starting applied once it is,
+and the dialogs and the language working across the line.
+"""
+
+import json
+import threading
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import open_game
+from e2e.pages import TablePage
+
+SPLIT = "./split.html"
+QUERY = "seed=11&fast=1&level=random&lang=pt"
+
+
+def split_table(page: Page, query: str = QUERY) -> TablePage:
+    table = TablePage(page, lambda p, q, **kw: open_game(p, q, path=SPLIT))
+    return table.open(query)
+
+
+def runtimes(page: Page) -> dict:
+    """Which interpreter each realm of the page holds."""
+    return page.evaluate("""() => ({
+        main_pyodide: typeof globalThis.pyodide !== "undefined" || typeof globalThis.loadPyodide !== "undefined",
+        micropython: performance.getEntriesByName("sixtysix:dom-start").length,
+    })""")
+
+
+def saved_text(page: Page):
+    return page.evaluate("() => localStorage.getItem('sixtysix.game')")
+
+
+def play_and_wait(table: TablePage) -> None:
+    """Tap the first playable card; wait until the worker has saved the move
+    (the main thread writes it) and the table is still or over."""
+    before = saved_text(table.page)
+    table.play_first()
+    table.page.wait_for_function("(old) => localStorage.getItem('sixtysix.game') !== old", arg=before,
+                                 timeout=60_000)
+    table.page.wait_for_function("""() => { const d = document.documentElement.dataset;
+        return d.busy === "0" && d.toMove !== "computer"; }""", timeout=60_000)
+
+
+def test_a_whole_hand_is_played_with_one_pyodide_in_one_worker(page: Page):
+    wasm = []
+    page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
+    table = split_table(page)
+    assert sorted(wasm) == ["micropython.wasm", "pyodide.asm.wasm"]  # one of each, the Pyodide in the worker
+    assert len(page.workers) == 1 and page.workers[0].url.endswith("/js/core-worker.mjs")
+    assert runtimes(page) == {"main_pyodide": False, "micropython": 1}
+    while table.html.get_attribute("data-to-move") != "none":
+        play_and_wait(table)
+    expect(table.html).not_to_have_attribute("data-result", "")
+    saved = table.stored("sixtysix.game")  # written by the main thread for the worker
+    assert saved is not None and saved["revision"] >= 2
+    assert sorted(wasm) == ["micropython.wasm", "pyodide.asm.wasm"] and len(page.workers) == 1
+
+
+def test_a_reload_finds_the_position_the_worker_saved(page: Page):
+    table = split_table(page)
+    for _ in range(2):
+        play_and_wait(table)
+    table.wait_turn()
+    hand, score = table.hand(), table.html.get_attribute("data-score")
+    actions = table.page.evaluate("() => localStorage.getItem('sixtysix.game')")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    table.wait_turn()
+    assert table.hand() == hand and table.html.get_attribute("data-score") == score
+    assert table.page.evaluate("() => localStorage.getItem('sixtysix.game')") == actions  # resumed, not rewritten
+
+
+def test_a_tap_made_while_the_worker_starts_is_applied_once_it_is_up(page: Page):
+    table = split_table(page)
+    table.wait_turn()
+    card = table.hand()[0]
+    before = json.loads(table.page.evaluate("() => localStorage.getItem('sixtysix.game')"))
+    # The worker's code is held back: the page (MicroPython, the table drawn
+    # from the saved position) is up while the worker cannot answer yet.
+    release = threading.Event()
+    held = []
+
+    def hold(route):
+        held.append(route)
+        release.wait(30)
+        route.continue_()
+
+    page.route("**/app.zip", hold)
+    page.reload(wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('sixtysix:dom-start').length === 1")
+    assert held and not page.evaluate("document.documentElement.classList.contains('ready')")
+    table.card(card).click()  # drawn by js/last-table.js; the tap goes to the worker's queue
+    release.set()
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(table.html).to_have_attribute("data-busy", "0", timeout=60_000)
+    after = json.loads(table.page.evaluate("() => localStorage.getItem('sixtysix.game')"))
+    assert after["revision"] > before["revision"]
+    assert card not in table.hand()
+    page.unroute("**/app.zip")
+
+
+def test_the_dialogs_and_the_language_work_across_the_line(page: Page):
+    table = split_table(page)
+    options = table.open_options()
+    options.locator("#speed-select").select_option("slow")
+    expect(table.html).to_have_attribute("data-speed", "slow")  # the worker took it and drew it
+    table.close_dialog(options)
+    expect(table.open_options().locator("#speed-select")).to_have_value("slow")  # the menu asks the worker
+    table.close_dialog(page.get_by_role("dialog", name=table.t("settings.title")))
+    table.switch_language("it")
+    expect(table.html).to_have_attribute("data-lang", "it")
+    expect(page.locator("#btn-menu")).to_contain_text(table.t("button.menu"))
+    assert table.page.evaluate("() => new URLSearchParams(location.search).get('lang')") == "it"
+    page.locator("#btn-sheet").click()
+    expect(page.get_by_role("dialog", name=table.t("sheet.title"))).to_be_visible()
+    assert json.loads(page.evaluate("() => localStorage.getItem('sixtysix.settings')"))["speed"] == "slow"

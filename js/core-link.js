@@ -1,0 +1,115 @@
+// The page's end of the line to the model side's worker (split.html, issue 33).
+//
+// A classic script in <head>: the worker (js/core-worker.mjs) starts while
+// the page is still parsing, long before the DOM layer's MicroPython is up,
+// and is sent at once what it needs to build the table: the address, the
+// saved items (localStorage exists only here) and the browser's languages.
+// Storage stays on this thread: the worker's writes ({"kind":"store",...})
+// are made here, and another tab's writes are sent on to the worker. Every
+// other message is queued until ui/dom/main.py listens; commands sent before
+// the worker is up wait in its own queue, so a tap is never lost.
+// window.sixtysixCore = {post(text), listen(fn)}; tests also use it for
+// their reset and to hold the computer mid-thought (e2e/conftest.py).
+(() => {
+  "use strict";
+  const PREFIX = "sixtysix."; // ui/model/storage.py's keys
+  const STORE = '{"kind":"store",'; // ui/core_worker.py writes it so
+  const BOOTED = '{"kind":"booted"}';
+  const worker = new Worker("./js/core-worker.mjs", { type: "module" });
+  const queue = [];
+  let handler = null;
+
+  const saved = () => {
+    try {
+      const items = {};
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key.startsWith(PREFIX)) items[key] = localStorage.getItem(key);
+      }
+      return items;
+    } catch (e) {
+      return null; // storage blocked: the game plays without saving
+    }
+  };
+
+  const store = (text) => {
+    const { key, value } = JSON.parse(text);
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (e) {
+      console.warn(`Sixty-Six: ${key} not saved (${e.name || e})`);
+      worker.postMessage(JSON.stringify({ do: "refused", key }));
+    }
+  };
+
+  const boot = () => worker.postMessage(JSON.stringify({
+    do: "boot", query: location.search, storage: saved(), langs: [...(navigator.languages || [])],
+  }));
+
+  // After the tests' reset, what the stopped table still had in flight is dropped
+  // until the worker says it booted afresh (an old write must not land in the
+  // storage the reset just cleared).
+  let resetting = false;
+  worker.onmessage = ({ data }) => {
+    if (resetting) {
+      if (data !== BOOTED) return;
+      resetting = false;
+    }
+    if (data.startsWith(STORE)) store(data);
+    else if (handler) handler(data);
+    else queue.push(data);
+  };
+  worker.onerror = (event) => console.error(`Sixty-Six: the game's worker failed (${event.message || event})`);
+  addEventListener("storage", (event) => {
+    if (event.storageArea !== localStorage || !event.key || !event.key.startsWith(PREFIX)) return;
+    worker.postMessage(JSON.stringify({ do: "stored", key: event.key, value: event.newValue }));
+  });
+  boot();
+
+  window.sixtysixCore = {
+    post: (text) => worker.postMessage(text),
+    listen(fn) {
+      handler = fn;
+      while (queue.length) fn(queue.shift());
+    },
+  };
+  const post = window.sixtysixCore.post;
+
+  if (!/(^|[?&])test=1(&|$)/.test(location.search)) return;
+  // Tests only (?test=1, e2e/conftest.py), as ui/dom/app.py offers them on index.html:
+  // - window.sixtysixReset(query, storage): storage cleared and refilled, the
+  //   address replaced, the worker's table built afresh from them, and the DOM
+  //   side built afresh by ui/dom/main.py (window.sixtysixRestart); resolves
+  //   once <html class="ready"> is back;
+  // - window.sixtysixHoldBot = a pending Promise: the computer's answers wait
+  //   in the worker until it settles (or is set to null).
+  let hold = null;
+  const holding = (promise) => {
+    hold = promise;
+    post(JSON.stringify({ do: "hold_bot", on: Boolean(promise) }));
+    if (promise && promise.then) promise.then(() => hold === promise && holding(null));
+  };
+  Object.defineProperty(window, "sixtysixHoldBot", { get: () => hold, set: holding });
+  const root = document.documentElement;
+  window.sixtysixReset = (query, storage) => new Promise((resolve, reject) => {
+    holding(null);
+    for (const area of [localStorage, sessionStorage]) area.clear();
+    for (const [key, text] of Object.entries(storage || {})) localStorage.setItem(key, text);
+    history.replaceState(null, "", query.startsWith("?") ? query : `?${query}`);
+    root.classList.remove("ready");
+    resetting = true;
+    queue.length = 0;
+    boot();
+    try {
+      window.sixtysixRestart(); // the DOM side, built afresh; it sends "begin"
+    } catch (e) {
+      reject(new Error(`sixtysixReset failed: ${e.message || e}`));
+      return;
+    }
+    const done = () => root.classList.contains("ready");
+    if (done()) return resolve();
+    const watch = new MutationObserver(() => done() && (watch.disconnect(), resolve()));
+    watch.observe(root, { attributes: true, attributeFilter: ["class"] });
+  });
+})();
