@@ -15,7 +15,12 @@
   const PREFIX = "sixtysix."; // ui/model/storage.py's keys
   const STORE = '{"kind":"store",'; // ui/core_worker.py writes it so
   const BOOTED = '{"kind":"booted"}';
-  const worker = new Worker("./js/core-worker.mjs", { type: "module" });
+  const MARK = '{"kind":"mark",'; // js/core-worker.mjs: how its runtime started
+  const FAILED = '{"kind":"worker_failed",';
+  const root = document.documentElement;
+  // A page opened on a link (#hand=, #daily=...) may need the code on demand at once.
+  const more = location.hash.length > 1 ? "?more=early" : "";
+  const worker = new Worker(`./js/core-worker.mjs${more}`, { type: "module" });
   const queue = [];
   let handler = null;
 
@@ -43,6 +48,23 @@
     }
   };
 
+  // data-runtime, data-app-more as on index.html; a worker that booted without a
+  // snapshot gets one made on this device once the page is idle (js/pyodide-loader.mjs).
+  const mark = (text) => {
+    const { name, value } = JSON.parse(text);
+    root.dataset[name] = value;
+    if (name === "runtime" && value === "boot") {
+      import("./pyodide-loader.mjs").then((loader) => loader.makeSnapshotWhenIdle(),
+        (e) => console.warn(`Sixty-Six: no start-up snapshot (${e.message || e})`));
+    }
+  };
+
+  // The worker could not start (its files missing or broken): js/guard.js tells the player at once.
+  const failed = (text) => {
+    const { reason } = JSON.parse(text);
+    dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's worker: ${reason}` }));
+  };
+
   const boot = () => worker.postMessage(JSON.stringify({
     do: "boot", query: location.search, storage: saved(), langs: [...(navigator.languages || [])],
   }));
@@ -57,6 +79,8 @@
       resetting = false;
     }
     if (data.startsWith(STORE)) store(data);
+    else if (data.startsWith(MARK)) mark(data);
+    else if (data.startsWith(FAILED)) failed(data);
     else if (handler) handler(data);
     else queue.push(data);
   };
@@ -91,7 +115,6 @@
     if (promise && promise.then) promise.then(() => hold === promise && holding(null));
   };
   Object.defineProperty(window, "sixtysixHoldBot", { get: () => hold, set: holding });
-  const root = document.documentElement;
   window.sixtysixReset = (query, storage) => new Promise((resolve, reject) => {
     holding(null);
     for (const area of [localStorage, sessionStorage]) area.clear();

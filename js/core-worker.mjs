@@ -17,7 +17,9 @@ async function fetchText(path) {
 }
 
 try {
-  const pyodide = await loadPyodide({ texts: true });
+  // How the runtime started and app-more.zip came: marks the page sets on <html>.
+  const report = (name, value) => self.postMessage(JSON.stringify({ kind: "mark", name, value }));
+  const pyodide = await loadPyodide({ texts: true, report, moreInBackground: true });
   const module = pyodide.pyimport("ui.core_worker");
   host = module.CoreHost((text) => self.postMessage(text), fetchText, console);
   module.destroy();

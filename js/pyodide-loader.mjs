@@ -31,6 +31,12 @@ const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of
 export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
 const root = typeof document === "undefined" ? null : document.documentElement;
+// What became of the start (data-runtime, data-app-more on <html>): set on the
+// page; from a worker, handed to the `report` option (js/core-worker.mjs sends
+// it to the page, which sets the same marks).
+let report = (name, value) => {
+  if (root) root.dataset[name] = value;
+};
 // How long the table stays ready before the snapshot is made (a bot worker
 // boots in that time, and the snapshot's boot would compete with it).
 const MAKE_AFTER_MS = Number(globalThis.sixtysixSnapshotDelayMs) || 5000;
@@ -77,6 +83,12 @@ const failedBefore = () => {
     return true; // no storage: no way to keep a snapshot either
   }
 };
+
+// The page of split.html: its worker booted without a snapshot (js/core-link.js).
+export async function makeSnapshotWhenIdle() {
+  const cache = await openCache();
+  if (cache) makeSnapshot(cache);
+}
 
 function makeSnapshot(cache) {
   if (failedBefore()) return;
@@ -137,7 +149,8 @@ function fetchBytes(url) {
 // (docs/performance.md, "Code on demand: app-more.zip").
 const MORE_ZIP = new URL("../app-more.zip", import.meta.url).href;
 const MORE_FILE = "app-more.zip"; // in Pyodide's working directory, beside app.zip
-const MORE_EARLY = Boolean(root && location.hash.length > 1);
+// (In split.html's worker, the page asks for it so: js/core-link.js.)
+const MORE_EARLY = root ? location.hash.length > 1 : new URL(location.href).searchParams.get("more") === "early";
 // A test's stand-in for a slow network: the page waits this long after ready.
 const MORE_AFTER_MS = Number(globalThis.sixtysixMoreDelayMs) || 0;
 
@@ -159,18 +172,21 @@ function mountMoreNow(pyodide, file) {
     bytes = new Uint8Array(request.response);
   }
   pyodide.FS.writeFile(file, bytes);
-  if (root) root.dataset.appMore = "at-once";
+  report("appMore", "at-once");
 }
 
+// On the page once it is ready; in the core's worker (no page to wait for) at once.
 function mountMoreLater(pyodide, file) {
-  whenReady(() => setTimeout(() => fetchBytes(MORE_ZIP).then((data) => {
+  const fetchIt = () => fetchBytes(MORE_ZIP).then((data) => {
     if (pyodide.FS.analyzePath(file).exists) return; // written at once meanwhile
     pyodide.FS.writeFile(file, new Uint8Array(data));
-    root.dataset.appMore = "later";
-  }, (e) => console.warn(`${e.message || e}; asked for again when needed`)), MORE_AFTER_MS));
+    report("appMore", "later");
+  }, (e) => console.warn(`${e.message || e}; asked for again when needed`));
+  if (root) whenReady(() => setTimeout(fetchIt, MORE_AFTER_MS));
+  else setTimeout(fetchIt, MORE_AFTER_MS);
 }
 
-function installOnDemand(pyodide) {
+function installOnDemand(pyodide, background) {
   const file = `${pyodide.FS.cwd()}/${MORE_FILE}`;
   const module = pyodide.pyimport("ui.on_demand");
   try {
@@ -178,7 +194,7 @@ function installOnDemand(pyodide) {
   } finally {
     module.destroy();
   }
-  if (root && !MORE_EARLY) mountMoreLater(pyodide, file);
+  if (!MORE_EARLY && (root || background)) mountMoreLater(pyodide, file);
 }
 
 function fetchAppFiles(texts) {
@@ -190,7 +206,7 @@ function fetchAppFiles(texts) {
   return fetched;
 }
 
-async function unpackAppFiles(pyodide, fetched) {
+async function unpackAppFiles(pyodide, fetched, background) {
   for (const [bytes, rel] of fetched) {
     // app-more.zip is not needed to start: failing, it is asked for again when needed.
     const data = rel === MORE_FILE ? await bytes.catch((e) => console.warn(`${e.message || e}`)) : await bytes;
@@ -199,11 +215,11 @@ async function unpackAppFiles(pyodide, fetched) {
       const file = `${pyodide.FS.cwd()}/app.zip`;
       pyodide.FS.writeFile(file, new Uint8Array(data));
       pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(file)})`);
-      installOnDemand(pyodide);
+      installOnDemand(pyodide, background);
     } else if (rel === MORE_FILE) {
       if (!data) continue;
       pyodide.FS.writeFile(`${pyodide.FS.cwd()}/${MORE_FILE}`, new Uint8Array(data));
-      root.dataset.appMore = "early";
+      report("appMore", "early");
     } else {
       pyodide.FS.mkdirTree(rel.slice(0, rel.lastIndexOf("/")));
       pyodide.FS.writeFile(rel, new Uint8Array(data));
@@ -213,11 +229,14 @@ async function unpackAppFiles(pyodide, fetched) {
   return pyodide;
 }
 
-export async function loadPyodide({ texts = Boolean(root), ...options } = {}) {
+// Options of our own: `texts` (the locales too), `report(name, value)` (see
+// above) and, in a worker, `moreInBackground` (fetch app-more.zip once up).
+export async function loadPyodide({ texts = Boolean(root), report: reportTo, moreInBackground = false, ...options } = {}) {
+  if (reportTo) report = reportTo;
   const appFiles = fetchAppFiles(texts);
   const pyodide = await loadRuntime(options);
   try {
-    return await unpackAppFiles(pyodide, appFiles);
+    return await unpackAppFiles(pyodide, appFiles, moreInBackground);
   } catch (e) {
     // PyScript would only stop: js/guard.js tells the player at once.
     if (root) dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's files: ${e.message || e}` }));
@@ -234,7 +253,7 @@ async function loadRuntime(options) {
       const pyodide = await boot({ ...config, _loadSnapshot: snapshot });
       // The snapshot holds one state of `random`: every restore would repeat it.
       pyodide.runPython("import random; random.seed()");
-      if (root) root.dataset.runtime = "snapshot";
+      report("runtime", "snapshot");
       return pyodide;
     } catch (e) {
       console.warn(`Sixty-Six: the start-up snapshot was refused (${e}); starting the usual way`);
@@ -242,8 +261,8 @@ async function loadRuntime(options) {
     }
   }
   const pyodide = await boot(config);
+  report("runtime", "boot");
   if (root) {
-    root.dataset.runtime = "boot";
     if (cache) makeSnapshot(cache);
   }
   return pyodide;

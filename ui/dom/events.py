@@ -15,8 +15,10 @@ HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 class Events:
-    def __init__(self, link, options, sync, dialogs, confirm, listeners):
+    def __init__(self, link, options, sync, dialogs, confirm, listeners, hold):
         self.link, self.options, self.sync = link, options, sync
+        #: ``hold()``: the table says "wait" (ui/dom/render.py's Renderer.hold).
+        self.hold = hold
         self.dialogs, self.confirm, self.listeners = dialogs, confirm, listeners
 
     def unbind(self):
@@ -117,6 +119,14 @@ class Events:
             return
         at = cards.index(code)
         self.link.send("tap_card", code=code, focus_at=at if document.activeElement == buttons[at] else None)
+        if self.playable(code):
+            self.hold()  # "wait" at once, not when the model side's answer comes (from the worker)
+
+    def playable(self, code):
+        """The last table drawn lets the player play ``code`` now."""
+        model = self.link.model
+        return (model is not None and model.to_move == "you" and not model.busy
+                and any(card.code == code and card.playable for card in model.my_cards))
 
     def on_hand_key(self, event):
         key = str(event.key)

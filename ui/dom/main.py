@@ -16,7 +16,7 @@ import json
 
 from pyscript.ffi import create_proxy
 
-from ui.dom.elements import by_id, root, set_text
+from ui.dom.elements import root
 from ui.dom.link import CoreLink
 from ui.dom.markup import PristineMarkup
 from ui.dom.page import Page
@@ -38,7 +38,6 @@ class Split:
         lang = str(root.lang or "pt")
         self.page = Page(self.link, lang if lang in LANGUAGES else "pt", read_catalog)
         self.link.on("booted", lambda: None)
-        self.link.on("worker_failed", self.failed)
         drawn = self.page.on_render
 
         def first_render(model):
@@ -53,10 +52,6 @@ class Split:
     def start(self):
         self.shim.listen(create_proxy(lambda text: self.link.receive(str(text))))
         self.page.start()
-
-    def failed(self, reason):
-        log_error("worker", RuntimeError(reason))
-        set_text(by_id("boot-text"), self.page.texts().t("boot.failed"))
 
 
 class SplitReset:

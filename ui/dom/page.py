@@ -72,7 +72,7 @@ class Page:
         self.lessons = Lessons(link)
         self.dialogs = Dialogs(link, renderer, self.texts, spawn, self.confirm, listeners, self.lessons)
         self.options = Options(link, renderer, self.texts)
-        self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners)
+        self.events = Events(link, self.options, self.sync, self.dialogs, self.confirm, listeners, renderer.hold)
         link.on("render", self.on_render)
         link.on("hold", renderer.hold)
         link.on("sweep", lambda winner, seconds: spawn(renderer.sweep(winner, seconds)))
@@ -96,8 +96,10 @@ class Page:
         return self.words[self.lang]
 
     def on_render(self, model):
-        """A ``render`` message: the table drawn; in a new language, the open dialogs too."""
-        self.lang = model.lang
+        """A ``render`` message: the table drawn; in a new language, the fixed
+        texts and the open dialogs too."""
+        if model.lang != self.lang:
+            self.on_language(model.lang)
         self.renderer.render(model)
         drop_restored_marks()
         if model.lang != self.drawn_lang:

@@ -1,0 +1,165 @@
+"""index.html against split.html (issue 33), side by side, in the same run:
+
+    python3 tools/build.py && python3 -m tools.split_measure [--rounds 3]
+
+Each round opens, in a fresh headless Chromium each (cold HTTP cache,
+service workers blocked, no start-up snapshot made), about:blank, index.html
+and split.html, in ABBA order across rounds, on ``?seed=11&lang=pt`` (the
+player leads), then reloads each game page once (warm HTTP cache). Per
+visit: the longest main-thread task and the Total Blocking Time (tasks'
+time over 50 ms) from navigation until ``<html class="ready">``, the time to
+ready, and the wasm files fetched (one Pyodide or two). Per cold visit: the
+summed USS of Chromium's processes 6 s after ready, minus about:blank's in
+the same round, and a card tap until the card leaves the hand. Prints the
+medians; ``--json FILE`` keeps every figure. Timings count only as ratios
+within a run: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+PAGES = ("index.html", "split.html")
+QUERY = "?seed=11&lang=pt"
+WATCH = r"""
+globalThis.sixtysixSnapshotDelayMs = 1e9;
+window.__m = {longtasks: [], readyAt: null};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__m.longtasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+new MutationObserver((_, watch) => {
+  const root = document.documentElement;
+  if (root && root.classList.contains("ready") && window.__m.readyAt === null) {
+    window.__m.readyAt = performance.now();
+    watch.disconnect();
+  }
+}).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true, childList: true});
+"""
+TAP = r"""async () => {
+  const button = document.querySelector("#hand button.card[aria-disabled='false']");
+  const code = button.dataset.code;
+  const gone = new Promise((resolve) => new MutationObserver((_, watch) => {
+    if (!document.querySelector(`#hand button.card[data-code='${code}']`)) { watch.disconnect(); resolve(performance.now()); }
+  }).observe(document.getElementById("hand"), {childList: true, subtree: true, attributes: true}));
+  const start = performance.now();
+  button.click();
+  return (await gone) - start;
+}"""
+YOUR_TURN = "() => document.documentElement.dataset.toMove === 'you' && document.documentElement.dataset.busy === '0'"
+
+
+def uss_mb() -> float:
+    """Summed USS (private clean + dirty) of the Chromium processes under this one, MB."""
+    children: dict[int, list[int]] = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            ppid = int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(pid))
+    mine, todo = set(), [os.getpid()]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in mine:
+                mine.add(child)
+                todo.append(child)
+    total = 0
+    for pid in mine:
+        try:
+            if "chrom" not in os.readlink(f"/proc/{pid}/exe"):
+                continue
+            for line in open(f"/proc/{pid}/smaps_rollup"):
+                name, _, rest = line.partition(":")
+                if name in ("Private_Clean", "Private_Dirty"):
+                    total += int(rest.split()[0])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def visit(page, url: str, wasm: list) -> dict:
+    wasm.clear()
+    page.goto(url)
+    page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    page.wait_for_timeout(300)  # late longtask entries
+    m = page.evaluate("window.__m")
+    tasks = [d for start, d in m["longtasks"] if start < m["readyAt"]]
+    return {"ready_ms": round(m["readyAt"]), "longest_task_ms": round(max(tasks, default=0)),
+            "tbt_ms": round(sum(max(0, d - 50) for d in tasks)), "wasm": sorted(wasm)}
+
+
+def one(p, base: str, name: str) -> dict:
+    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    try:
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        wasm: list[str] = []
+        page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
+        if name == "about:blank":
+            page.goto("about:blank")
+            page.wait_for_timeout(6000)
+            return {"uss_mb": uss_mb()}
+        out = {"cold": visit(page, base + name + QUERY, wasm)}
+        page.wait_for_timeout(6000)
+        out["uss_mb"] = uss_mb()
+        page.wait_for_function(YOUR_TURN, timeout=60_000)
+        out["tap_ms"] = round(page.evaluate(TAP), 1)
+        page.evaluate("localStorage.clear()")
+        out["warm"] = visit(page, base + name + QUERY, wasm)
+        return out
+    finally:
+        browser.close()
+
+
+def median(values) -> float:
+    return round(statistics.median(values), 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    _, base = serve_in_thread(str(ROOT / "dist"))
+    base = base.rstrip("/") + "/"
+    runs: dict[str, list] = {name: [] for name in ("about:blank", *PAGES)}
+    with sync_playwright() as p:
+        for r in range(args.rounds):
+            order = PAGES if r % 2 == 0 else PAGES[::-1]
+            blank = one(p, base, "about:blank")
+            runs["about:blank"].append(blank)
+            for name in order:
+                result = one(p, base, name)
+                result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
+                runs[name].append(result)
+                print(f"round {r + 1} {name}: {json.dumps(result)}", flush=True)
+    print(f"\nmedians of {args.rounds} rounds | " + " | ".join(PAGES))
+    rows = [("longest main-thread task to ready, cold (ms)", lambda x: x["cold"]["longest_task_ms"]),
+            ("longest main-thread task to ready, warm (ms)", lambda x: x["warm"]["longest_task_ms"]),
+            ("Total Blocking Time to ready, cold (ms)", lambda x: x["cold"]["tbt_ms"]),
+            ("ready, cold (ms)", lambda x: x["cold"]["ready_ms"]),
+            ("ready, warm (ms)", lambda x: x["warm"]["ready_ms"]),
+            ("memory above about:blank, 6 s after ready (MB)", lambda x: x["above_blank_mb"]),
+            ("tap until the card leaves the hand (ms)", lambda x: x["tap_ms"])]
+    for label, get in rows:
+        print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
+    print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+
+
+if __name__ == "__main__":
+    main()
