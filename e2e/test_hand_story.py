@@ -9,6 +9,8 @@ the same numbers (deterministic for a seed), so the test knows the blunder.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -149,6 +151,7 @@ def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(fresh_table, blu
     sim, worst, _ = blunder
     play_to_the_end(table, sim)
     table.button("share").click()
+    expect(table.page.locator("#share-review")).to_have_value(re.compile(r"#hand=v1\."))
     link = table.page.locator("#share-review").input_value()
     assert "#hand=v1." in link
     fresh = new_context().new_page()

@@ -43,6 +43,7 @@ def open_problems(t) -> None:
     menu = t.open_options()
     menu.get_by_role("button", name=t.t("button.problems"), exact=True).click()
     expect(menu).to_be_hidden()
+    expect(t.button("hint")).to_be_hidden()  # the problem is on the table (no hint in a problem)
     t.wait_turn()
 
 

@@ -17,6 +17,7 @@
   const BOOTED = '{"kind":"booted"}';
   const MARK = '{"kind":"mark",'; // js/core-worker.mjs: how its runtime started
   const FAILED = '{"kind":"worker_failed",';
+  const TIMING = '{"kind":"timing",'; // a bot call's time in the worker (ui/core_worker.py)
   const root = document.documentElement;
   // A page opened on a link (#hand=, #daily=...) may need the code on demand at once.
   const more = location.hash.length > 1 ? "?more=early" : "";
@@ -44,7 +45,13 @@
       else localStorage.setItem(key, value);
     } catch (e) {
       console.warn(`Sixty-Six: ${key} not saved (${e.name || e})`);
-      worker.postMessage(JSON.stringify({ do: "refused", key }));
+      let kept = null; // what storage still holds under that key, for the worker's copy
+      try {
+        kept = localStorage.getItem(key);
+      } catch (e2) {
+        // storage blocked altogether
+      }
+      worker.postMessage(JSON.stringify({ do: "refused", key, value: kept }));
     }
   };
 
@@ -65,6 +72,13 @@
     dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's worker: ${reason}` }));
   };
 
+  // performance.getEntriesByName("sixtysix:choose") on the page, as index.html's bot worker gives it.
+  const timing = (text) => {
+    const { name, ms } = JSON.parse(text);
+    const end = performance.now();
+    performance.measure(name, { start: Math.max(0, end - ms), end });
+  };
+
   const boot = () => worker.postMessage(JSON.stringify({
     do: "boot", query: location.search, storage: saved(), langs: [...(navigator.languages || [])],
   }));
@@ -81,6 +95,7 @@
     if (data.startsWith(STORE)) store(data);
     else if (data.startsWith(MARK)) mark(data);
     else if (data.startsWith(FAILED)) failed(data);
+    else if (data.startsWith(TIMING)) timing(data);
     else if (handler) handler(data);
     else queue.push(data);
   };

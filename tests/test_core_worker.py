@@ -126,7 +126,8 @@ def test_a_write_the_page_refused_makes_the_next_save_fail_with_a_notice():
         host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
         await settle()
         assert page.local.getItem(GAME_KEY) is not None
-        host.receive(json.dumps({"do": "refused", "key": GAME_KEY}))
+        # the page could not write the next position: it still holds the one before
+        host.receive(json.dumps({"do": "refused", "key": GAME_KEY, "value": page.local.getItem(GAME_KEY)}))
         await settle()
         notice = [m for m in page.messages if m["kind"] == "render"][-1]["model"]["notice_text"]
         assert notice  # the player is told the game is not being saved
@@ -151,9 +152,12 @@ def test_the_tests_hold_keeps_the_computer_thinking_until_let_go():
             await asyncio.sleep(0)
         flow = host.core.flow
         assert flow.busy and not flow.table.human_to_move()
+        assert not [m for m in page.messages if m["kind"] == "timing"]
         host.receive('{"do": "hold_bot", "on": false}')
         await settle()
         assert not flow.busy
+        timed = [m for m in page.messages if m["kind"] == "timing"]
+        assert timed and all(m["name"] == "sixtysix:choose" and m["ms"] >= 0 for m in timed)
 
     run(go())
 

@@ -14,8 +14,9 @@ The page (js/core-link.js, then ui/dom/main.py) sends the core's commands
 - ``{"do": "hold_bot", "on": true}`` (tests): the bot's answers wait until it is sent with ``false``.
 
 It posts the core's messages and its own: ``{"kind": "store", "key", "value"}``
-for the page to write (always this prefix: the page's shim reads it without
-parsing) and ``{"kind": "booted"}`` once a core is built. The bot is called
+for the page to write and ``{"kind": "timing", "name", "ms"}`` for each bot
+call (always these prefixes: the page's shim reads them before the DOM
+layer), and ``{"kind": "booted"}`` once a core is built. The bot is called
 here, in the same thread (ui/bot_worker.py's functions): while it thinks,
 commands wait in the worker's queue, and the page stays free.
 """
@@ -77,8 +78,11 @@ class CoreHost:
             self.backend.learn(str(data["key"]), data.get("value"))
 
     def on_refused(self, data):
-        """The page could not write an item: say so (the next save fails here too)."""
+        """The page could not write an item (``value``: what it still holds there):
+        the copy learns it, and the save is made again, failing now, so the store
+        says so and leaves no older position behind to be resumed."""
         if self.backend is not None and self.core is not None:
+            self.backend.learn(str(data["key"]), data.get("value"))
             self.backend.refused(str(data["key"]))
             self.core.flow.save()
             self.core.render()
@@ -93,9 +97,15 @@ class CoreHost:
         self.post(json.dumps({"kind": "store", "key": key, "value": value}, separators=(",", ":")))
 
     async def ask(self, function, *args):
-        """The bot's answer (ui/bot_worker.py), computed here."""
+        """The bot's answer (ui/bot_worker.py), computed here; how long it took
+        goes to the page as ``sixtysix:<function>`` (make bench, the e2e tests)."""
         await self.bot_free.wait()
-        return getattr(bot_worker, function)(*args)
+        start = time.perf_counter()
+        answer = getattr(bot_worker, function)(*args)
+        ms = (time.perf_counter() - start) * 1000
+        self.post(json.dumps({"kind": "timing", "name": f"sixtysix:{function}", "ms": round(ms, 3)},
+                             separators=(",", ":")))
+        return answer
 
     def log(self, where, exc):
         self.console.error(f"Sixty-Six: {where}: {type(exc).__name__}: {exc}")

@@ -113,6 +113,8 @@ class Events:
         page was up, js/last-table.js): the model side plays it, or says in
         words why a dimmed card may not be played. A card with the keyboard
         focus keeps its place in the hand for the focus after the move."""
+        if self.link.model is None:
+            return  # no table from the model side yet: js/last-table.js holds the tap (ui/dom/page.py plays it)
         buttons = list(by_id("hand").querySelectorAll("button.card"))
         cards = [str(b.dataset.code) for b in buttons]
         if code not in cards:

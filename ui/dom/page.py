@@ -101,7 +101,12 @@ class Page:
         if model.lang != self.lang:
             self.on_language(model.lang)
         self.renderer.render(model)
+        first = self.drawn_lang is None
         drop_restored_marks()
+        if first:  # a card tapped on js/last-table.js's table while the model side started
+            held = take_held_card()
+            if held is not None:
+                self.events.tap_card(held)
         if model.lang != self.drawn_lang:
             if self.drawn_lang is not None:
                 self.dialogs.refresh()
