@@ -68,6 +68,14 @@ def booted(page, query=QUERY, storage=True):
     return host
 
 
+async def begun(page, storage=True):
+    """A worker booted and its page begun (the table drawn, the computer's turns played)."""
+    host = booted(page, storage=storage)
+    host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
+    await settle()
+    return host
+
+
 def first_card(host):
     return next(a for a in host.core.flow.table.view(HUMAN)["legal"] if a.startswith("play:"))[5:]
 
@@ -75,9 +83,7 @@ def first_card(host):
 def test_the_worker_builds_the_table_and_the_page_keeps_what_it_saves():
     async def go():
         page = Page()
-        host = booted(page)
-        host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
-        await settle()
+        host = await begun(page)
         assert page.kinds()[:2] == ["booted", "render"]
         table = host.core.flow.table
         assert table.human_to_move()
@@ -98,9 +104,7 @@ def test_storage_blocked_plays_without_saving_and_a_command_before_the_boot_is_r
         host = CoreHost(page.post, fetch_text, page.console)
         host.receive('{"do": "hint"}')
         assert page.console.errors == ["Sixty-Six: command: RuntimeError: a command before the boot"]
-        host = booted(page, storage=False)
-        host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
-        await settle()
+        host = await begun(page, storage=False)
         assert "render" in page.kinds() and page.local.items == {}
 
     run(go())
@@ -122,9 +126,7 @@ def test_another_tab_s_write_reaches_the_worker_s_copy_first():
 def test_a_write_the_page_refused_makes_the_next_save_fail_with_a_notice():
     async def go():
         page = Page()
-        host = booted(page)
-        host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
-        await settle()
+        host = await begun(page)
         assert page.local.getItem(GAME_KEY) is not None
         # the page could not write the next position: it still holds the one before
         host.receive(json.dumps({"do": "refused", "key": GAME_KEY, "value": page.local.getItem(GAME_KEY)}))
@@ -143,9 +145,7 @@ def test_a_write_the_page_refused_makes_the_next_save_fail_with_a_notice():
 def test_the_tests_hold_keeps_the_computer_thinking_until_let_go():
     async def go():
         page = Page()
-        host = booted(page)
-        host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
-        await settle()
+        host = await begun(page)
         host.receive('{"do": "hold_bot", "on": true}')
         host.receive(json.dumps({"do": "tap_card", "code": first_card(host), "focus_at": None}))
         for _ in range(50):
