@@ -1,92 +1,28 @@
 """The page's DOM layer under MicroPython (split.html, issue 33): PyScript's
 ``type="mpy"`` script on the main thread. It draws and forwards, nothing
-more: the model side runs in the worker (ui/core_worker.py), reached through
-js/core-link.js (``window.sixtysixCore``), and its messages are drawn by the
-same :class:`ui.dom.page.Page` as in index.html.
+more: the model side runs in the worker (ui/core_worker.py), and the DOM
+side is :mod:`ui.dom.split`.
 
-``<html class="ready">`` once the first table is drawn. The texts are read
-from the locale files PyScript puts beside this module (split-mpy.toml).
+The start is cut into tasks, so the main thread is never held long: PyScript's
+own start ends, then MicroPython compiles the DOM layer's modules from source
+(``sixtysix:dom-imports``), then the DOM side is built and asks the worker to
+begin (``sixtysix:dom-build``).
 """
+
+import asyncio
 
 from pyscript import window
 
 window.performance.mark("sixtysix:dom-start")
 
-import json
 
-from pyscript.ffi import create_proxy
+async def main():
+    await asyncio.sleep(0)
+    from ui.dom import split
 
-from ui.dom.elements import root
-from ui.dom.link import CoreLink
-from ui.dom.markup import PristineMarkup
-from ui.dom.page import Page
-from ui.dom.worker_link import log_error
-from ui.words import LANGUAGES, flatten
+    window.performance.measure("sixtysix:dom-imports", "sixtysix:dom-start")
+    await asyncio.sleep(0)
+    split.start()
 
 
-def read_catalog(lang):
-    with open("locales/" + lang + ".json") as f:
-        return flatten(json.load(f))
-
-
-class Split:
-    """The DOM side, with the worker's messages coming in through the shim."""
-
-    def __init__(self, shim):
-        self.shim = shim
-        self.link = CoreLink(lambda text: shim.post(text), log_error)
-        lang = str(root.lang or "pt")
-        self.page = Page(self.link, lang if lang in LANGUAGES else "pt", read_catalog)
-        self.link.on("booted", lambda: None)
-        drawn = self.page.on_render
-
-        def first_render(model):
-            drawn(model)
-            if not root.classList.contains("ready"):
-                root.classList.remove("booting")
-                root.classList.add("ready")
-                window.performance.measure("sixtysix:dom-ready", "sixtysix:dom-start")
-
-        self.link.on("render", first_render)
-
-    def start(self):
-        self.shim.listen(create_proxy(lambda text: self.link.receive(str(text))))
-        self.page.start()
-
-
-class SplitReset:
-    """``?test=1`` (tests only): ``window.sixtysixRestart()``, called by the tests'
-    reset in js/core-link.js once the worker is told to build its table afresh:
-    the DOM side stops (every listener unbound, dialogs closed), the markup is
-    put back as before the first start, and a new DOM side starts."""
-
-    def __init__(self, shim):
-        self.shim = shim
-        self.markup = PristineMarkup()  # before the first start
-        self.split = None
-        window.sixtysixRestart = create_proxy(self.restart)
-
-    def start(self):
-        self.split = Split(self.shim)
-        self.split.start()
-
-    def restart(self):
-        self.split.page.stop()
-        self.markup.restore()
-        self.start()
-
-
-def main():
-    if root.classList.contains("frame-blocked"):
-        return  # js/guard.js refused the framing page: no playable table here
-    try:
-        shim = window.sixtysixCore
-        if "test=1" in str(window.location.search).lstrip("?").split("&"):
-            SplitReset(shim).start()
-        else:
-            Split(shim).start()
-    except Exception as exc:
-        log_error("start", exc)
-
-
-main()
+asyncio.create_task(main())

@@ -1,0 +1,81 @@
+"""What the long main-thread tasks of a cold visit are made of (issue 33):
+
+    python3 tools/build.py && python3 -m tools.split_trace [split.html|index.html] [--over 50]
+
+Loads the page cold in a fresh headless Chromium (service workers blocked,
+no start-up snapshot) with a DevTools trace, and prints every main-thread
+task over ``--over`` ms until ``<html class="ready">``: its start, its
+length, and the longest events inside it with the script or file they
+name (script evaluation, compilation, parsing, style and layout, wasm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink",
+              "disabled-by-default-v8.compile", "toplevel", "blink.user_timing", "loading"]
+
+
+def label(event: dict) -> str:
+    data = event.get("args", {}).get("data", {}) or event.get("args", {})
+    where = data.get("url") or data.get("fileName") or data.get("functionName") or ""
+    return f"{event['name']} {str(where).rsplit('/', 1)[-1]}".strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("page", nargs="?", default="split.html")
+    parser.add_argument("--over", type=float, default=50)
+    args = parser.parse_args()
+    _, base = serve_in_thread(str(ROOT / "dist"))
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+        browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+        context = browser.new_context(service_workers="block")
+        context.add_init_script("globalThis.sixtysixSnapshotDelayMs = 1e9;")
+        page = context.new_page()
+        trace = Path(tmp) / "trace.json"
+        browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
+        page.goto(base + args.page + "?seed=11&lang=pt")
+        page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+        ready = page.evaluate("performance.now()")
+        browser.stop_tracing()
+        browser.close()
+        events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    threads = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name"
+               and e.get("args", {}).get("name") == "CrRendererMain"}
+    # times from the page's first parse of its document (the trace stops at ready)
+    parses = [e["ts"] for e in events if (e["pid"], e["tid"]) in threads and e.get("name") == "ParseHTML"]
+    start = min(parses) if parses else min(e["ts"] for e in events if (e["pid"], e["tid"]) in threads)
+    main_events = [e for e in events if (e["pid"], e["tid"]) in threads and e.get("ph") == "X" and "dur" in e]
+    tasks = list({(e["ts"], e["dur"]): e for e in main_events if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
+                  and e["dur"] / 1000 > args.over and e["ts"] >= start}.values())  # one per task
+    outer, end = [], 0
+    for task in sorted(tasks, key=lambda e: (e["ts"], -e["dur"])):  # a task nested in another is the same task
+        if task["ts"] >= end:
+            outer.append(task)
+            end = task["ts"] + task["dur"]
+    tasks = outer
+    print(f"{args.page}: ready at {ready:.0f} ms; main-thread tasks over {args.over:.0f} ms from the first parse to ready: {len(tasks)}")
+    for task in tasks:
+        inside = [e for e in main_events if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]
+                  and e is not task and e["name"] not in ("RunTask", "ThreadControllerImpl::RunTask")]
+        print(f"- {(task['ts'] - start) / 1000:.0f} ms after the first parse, {task['dur'] / 1000:.0f} ms long:")
+        for e in sorted(inside, key=lambda e: -e["dur"])[:8]:
+            print(f"    {e['dur'] / 1000:7.1f} ms  {label(e)}")
+
+
+if __name__ == "__main__":
+    main()
