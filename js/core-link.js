@@ -108,8 +108,11 @@
 
   window.sixtysixCore = {
     post: (text) => worker.postMessage(text),
+    // Whether the DOM layer (ui/dom/split.py) listens yet.
+    listening: false,
     listen(fn) {
       handler = fn;
+      window.sixtysixCore.listening = true;
       while (queue.length) fn(queue.shift());
     },
   };

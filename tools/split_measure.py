@@ -10,9 +10,12 @@ visit: the longest main-thread task and the Total Blocking Time (tasks'
 time over 50 ms) from navigation until ``<html class="ready">``, the time to
 ready, and the wasm files fetched (one Pyodide or two). Per cold visit: the
 summed USS of Chromium's processes 6 s after ready, minus about:blank's in
-the same round, and a card tap until the card leaves the hand. Prints the
-medians; ``--json FILE`` keeps every figure. Timings count only as ratios
-within a run: the machine is shared.
+the same round, and a card tap until the card leaves the hand. With
+``--snapshot`` each page makes its start-up snapshot after the cold visit
+and the warm visit restores it, as a real revisit does (no memory figure
+then: the snapshot's own worker runs meanwhile). Prints the medians;
+``--json FILE`` keeps every figure. Timings count only as ratios within a
+run: the machine is shared.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from tools.serve import serve_in_thread  # noqa: E402
 PAGES = ("index.html", "split.html")
 QUERY = "?seed=11&lang=pt"
 WATCH = r"""
-globalThis.sixtysixSnapshotDelayMs = 1e9;
+globalThis.sixtysixSnapshotDelayMs = __DELAY__;
 window.__m = {longtasks: [], readyAt: null};
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__m.longtasks.push([e.startTime, e.duration]);
@@ -100,11 +103,11 @@ def visit(page, url: str, wasm: list) -> dict:
             "tbt_ms": round(sum(max(0, d - 50) for d in tasks)), "wasm": sorted(wasm)}
 
 
-def one(p, base: str, name: str) -> dict:
+def one(p, base: str, name: str, snapshot: bool = False) -> dict:
     browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
     try:
         context = browser.new_context(service_workers="block")
-        context.add_init_script(WATCH)
+        context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
         page = context.new_page()
         wasm: list[str] = []
         page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
@@ -113,8 +116,11 @@ def one(p, base: str, name: str) -> dict:
             page.wait_for_timeout(6000)
             return {"uss_mb": uss_mb()}
         out = {"cold": visit(page, base + name + QUERY, wasm)}
-        page.wait_for_timeout(6000)
-        out["uss_mb"] = uss_mb()
+        if snapshot:  # the revisit restores the start-up snapshot made on this device
+            page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+        else:
+            page.wait_for_timeout(6000)
+            out["uss_mb"] = uss_mb()
         page.wait_for_function(YOUR_TURN, timeout=60_000)
         out["tap_ms"] = round(page.evaluate(TAP), 1)
         page.evaluate("localStorage.clear()")
@@ -132,6 +138,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--snapshot", action="store_true",
+                        help="let each page make its start-up snapshot after the cold visit, so the warm "
+                             "visit restores it (a real revisit); no memory figure then")
     args = parser.parse_args()
     _, base = serve_in_thread(str(ROOT / "dist"))
     base = base.rstrip("/") + "/"
@@ -139,11 +148,12 @@ def main() -> None:
     with sync_playwright() as p:
         for r in range(args.rounds):
             order = PAGES if r % 2 == 0 else PAGES[::-1]
-            blank = one(p, base, "about:blank")
+            blank = {} if args.snapshot else one(p, base, "about:blank")
             runs["about:blank"].append(blank)
             for name in order:
-                result = one(p, base, name)
-                result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
+                result = one(p, base, name, args.snapshot)
+                if not args.snapshot:
+                    result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
                 runs[name].append(result)
                 print(f"round {r + 1} {name}: {json.dumps(result)}", flush=True)
     print(f"\nmedians of {args.rounds} rounds | " + " | ".join(PAGES))
@@ -154,6 +164,9 @@ def main() -> None:
             ("ready, warm (ms)", lambda x: x["warm"]["ready_ms"]),
             ("memory above about:blank, 6 s after ready (MB)", lambda x: x["above_blank_mb"]),
             ("tap until the card leaves the hand (ms)", lambda x: x["tap_ms"])]
+    if args.snapshot:
+        rows = [row for row in rows if "memory" not in row[0]]
+        print("(warm: the start-up snapshot made after the cold visit restored)")
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
