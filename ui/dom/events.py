@@ -6,7 +6,7 @@ or a call on :class:`ui.dom.options.Options`, :class:`ui.dom.sync.Sync`,
 listener goes through one :class:`ui.dom.elements.Listeners`, so
 :meth:`Events.unbind` removes them all."""
 
-from pyscript import document, window
+from pyscript import document
 
 from ui.dom.elements import by_id, root, show_dialog, window_target
 
