@@ -138,6 +138,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="also Lighthouse (mobile and desktop, as make bench runs it) on each page, once")
     parser.add_argument("--snapshot", action="store_true",
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
@@ -170,6 +172,23 @@ def main() -> None:
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
+    if args.lighthouse:
+        from tools.bench_network import run_lighthouse
+
+        print("\nLighthouse (score; TBT, LCP, CLS) | " + " | ".join(PAGES))
+        for preset in ("mobile", "desktop"):
+            found = {name: run_lighthouse(base + ("" if name == "index.html" else name), preset) for name in PAGES}
+            runs[f"lighthouse_{preset}"] = found
+            cells = []
+            for name in PAGES:
+                r = found[name]
+                if "scores" not in r:
+                    cells.append(r.get("error", "?"))
+                    continue
+                m = r["metrics"]
+                cells.append(f"{r['scores'].get('performance')}; {m.get('tbt_ms') or 0:.0f} ms, "
+                             f"{m.get('lcp_ms') or 0:.0f} ms, {m.get('cls') or 0:.3f}")
+            print(f"{preset} | " + " | ".join(cells))
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
 
