@@ -5,14 +5,15 @@
 // - A restore takes well under a second where a boot takes about three
 //   (docs/performance.md). The snapshot is made on the device, never
 //   downloaded: once the game has been ready a while and the page is idle,
-//   js/snapshot-worker.mjs boots a bare Pyodide in a worker and snapshots
-//   it, and the page keeps the bytes in Cache Storage under this runtime's
-//   id (the build writes RUNTIME_ID from the vendored runtime's bytes), so a
-//   new runtime never restores an old one's memory.
+//   js/snapshot-worker.mjs boots a bare Pyodide in a worker, snapshots it
+//   and keeps the bytes in Cache Storage under this runtime's id (they never
+//   come through the page's thread; the build writes RUNTIME_ID from the
+//   vendored runtime's bytes), so a new runtime never restores an old one's
+//   memory.
 // - Missing: the ordinary boot. Another runtime's: deleted, ordinary boot.
 //   Refused (the restore throws): said in the console, deleted, ordinary boot.
-// - The page and the bot worker both come through here; only the page makes
-//   snapshots. <html data-runtime="snapshot|boot"> tells tests which ran, and
+// - The page and the bot worker (split.html: the core's worker) come through
+//   here; only a page has snapshots made. <html data-runtime="snapshot|boot"> tells tests which ran, and
 //   data-snapshot="saved|failed" what became of the making.
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -27,9 +28,9 @@ for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 export { version };
 
 export const RUNTIME_ID = "__RUNTIME_ID__";
-const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of old builds
+export const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of old builds
 export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
+export const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
 const root = typeof document === "undefined" ? null : document.documentElement;
 // What became of the start (data-runtime, data-app-more on <html>): set on the
 // page; from a worker, handed to the `report` option (js/core-worker.mjs sends
@@ -93,7 +94,9 @@ export async function makeSnapshotWhenIdle() {
 function makeSnapshot(cache) {
   if (failedBefore()) return;
   whenIdleAndReady(() => {
-    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    // The worker keeps the snapshot itself (its 31 MB never come through this
+    // thread); its name is this page's runtime, which it must have booted too.
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module", name: RUNTIME_ID });
     const failed = (why) => {
       console.warn(`Sixty-Six: no start-up snapshot on this device (${why})`);
       root.dataset.snapshot = "failed";
@@ -106,12 +109,9 @@ function makeSnapshot(cache) {
     };
     worker.onerror = (event) => failed(event.message || "worker error");
     worker.onmessage = ({ data }) => {
-      if (!data || !(data.bytes instanceof Uint8Array)) return failed(data && data.error);
+      if (!data || !(data.saved || data.skipped)) return failed(data && data.error);
       worker.terminate();
-      // A new build that took over meanwhile may have served the worker its runtime.
-      if (data.id !== RUNTIME_ID) return;
-      cache.put(KEY, new Response(data.bytes, { headers: { "Content-Type": "application/octet-stream" } }))
-        .then(() => { root.dataset.snapshot = "saved"; }, (e) => failed(e));
+      if (data.saved) root.dataset.snapshot = "saved";
     };
   });
 }
