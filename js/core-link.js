@@ -61,8 +61,19 @@
     const { name, value } = JSON.parse(text);
     root.dataset[name] = value;
     if (name === "runtime" && value === "boot") {
-      import("./pyodide-loader.mjs").then((loader) => loader.makeSnapshotWhenIdle(),
+      // The loader (and Pyodide's own module with it) is evaluated on this thread
+      // only a while after the table is ready: nothing needs it before.
+      const load = () => import("./pyodide-loader.mjs").then((loader) => loader.makeSnapshotWhenIdle(),
         (e) => console.warn(`Sixty-Six: no start-up snapshot (${e.message || e})`));
+      const later = () => setTimeout(load, Number(globalThis.sixtysixSnapshotDelayMs) || 5000);
+      if (root.classList.contains("ready")) later();
+      else {
+        new MutationObserver((_, watch) => {
+          if (!root.classList.contains("ready")) return;
+          watch.disconnect();
+          later();
+        }).observe(root, { attributes: true, attributeFilter: ["class"] });
+      }
     }
   };
 
