@@ -176,24 +176,27 @@ def test_service_worker_precaches_every_file():
     from tools.split_page import split_only
 
     split = {f for f in dist_files() if split_only(f) and not is_sibling(f)}
-    assert {"split.html", "vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.py"} <= split
+    assert {"split.html", "vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.mpy"} <= split
     assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - split
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
 
 def test_python_scripts_loaded_by_url_are_the_precached_ones():
     from tools.build import PY_SCRIPTS
-    from tools.split_page import dom_sources
+    from tools.split_page import dom_sources, shipped
 
     named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/dom/app.py", "ui/dom/worker_link.py"))
     loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
     assert loaded == PY_SCRIPTS
-    # and split.html's MicroPython: its main script and the DOM layer's sources its config lists
+    # and split.html's MicroPython: its main script, and the DOM layer's modules
+    # its config lists as bytecode (the packages' empty __init__.py as source)
     split = (DIST / "split.html").read_text() + (DIST / "split-mpy.toml").read_text()
-    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.py)["']""", split))
-    assert mpy == set(dom_sources()) | {"ui/dom/main.py"} and not mpy & {"ui/dom/app.py"}
+    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.m?py)["']""", split))
+    assert mpy == {shipped(rel) for rel in dom_sources()} | {"ui/dom/main.py"} and not mpy & {"ui/dom/app.py"}
+    assert {rel for rel in mpy if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py", "ui/dom/main.py"}
+    assert all((DIST / rel).read_bytes()[:1] == b"M" for rel in mpy if rel.endswith(".mpy"))  # MicroPython's .mpy header
     # they are the only Python shipped as plain files: the rest comes from app.zip
-    assert {f for f in dist_files() if f.endswith(".py")} == PY_SCRIPTS | mpy
+    assert {f for f in dist_files() if f.endswith((".py", ".mpy"))} == PY_SCRIPTS | mpy
 
 
 def test_app_zip_holds_only_app_code():

