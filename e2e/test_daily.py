@@ -41,9 +41,13 @@ def open_daily(t, day: str) -> None:
     expect(t.page.get_by_role("log")).to_contain_text(t.t("msg.daily.start", date=daily.shown(day)))
 
 
+# Playwright's clock is a whole context's, and its fake `performance` keeps no
+# marks: a test that fixes it asks for `context`, so its page is in a context
+# of its own (e2e/conftest.py), never the warm one later tests share.
+
+
 @pytest.mark.parametrize("lang", ["pt", "it"])
-def test_the_day_s_deal_played_to_its_end_shows_both_results(table, lang):
-    # (a page of its own: its clock is fixed for good)
+def test_the_day_s_deal_played_to_its_end_shows_both_results(table, lang, context):
     day = "2026-12-05"
     t, page = table, table.page
     page.set_viewport_size({"width": 390, "height": 844})
@@ -80,7 +84,7 @@ def test_the_day_s_deal_played_to_its_end_shows_both_results(table, lang):
     expect(page.get_by_role("dialog", name=t.t("stats.title"))).to_contain_text(t.t("stats.daily", days=1, streak=1))
 
 
-def test_tomorrow_deals_another_and_a_link_deals_its_day(table):
+def test_tomorrow_deals_another_and_a_link_deals_its_day(table, context):
     t, page = table, table.page
     page.clock.set_fixed_time(noon("2026-12-06"))
     t.open(f"lang=pt&seed=3&{FAST}")
