@@ -84,8 +84,7 @@ class CoreHost:
         if self.backend is not None and self.core is not None:
             self.backend.learn(str(data["key"]), data.get("value"))
             self.backend.refused(str(data["key"]))
-            self.core.flow.save()
-            self.core.render()
+            self.core.save_again()
 
     def on_hold_bot(self, data):
         if data.get("on"):

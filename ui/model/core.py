@@ -406,6 +406,12 @@ class Core(DialogCommands):
         lines = keeper.load_daily().lines(today, tr) + keeper.load_problems().lines(tr) + keeper.load_lessons().lines(tr)
         self.post("stats", stats=stats_fields(match.stats, lines, tr))
 
+    def save_again(self) -> None:
+        """The page could not make a write it was handed (ui/core_worker.py): the
+        match is saved again, and a save that fails now is said."""
+        self.flow.save()
+        self.flow.render()
+
     def on_reset_stats(self) -> None:
         """Every level's counts gone (the player confirmed), saved."""
         self.keeper.save_stats(self.flow.reset_stats())
