@@ -38,7 +38,7 @@ What every e2e test gets here:
 - ``table``: a :class:`e2e.pages.TablePage` on that page.
 - ``fresh_table``: a :class:`e2e.pages.TablePage` whose ``open(query)``
   starts a fresh match on ONE page booted once per test process and reused
-  by every test that asks for it: ``window.sixtysixReset`` (ui/dom/app.py,
+  by every test that asks for it: ``window.sixtysixReset`` (js/core-link.js,
   ``?test=1`` only) clears storage, puts the query in the address and
   builds the page afresh as a first load does, in about a tenth of a boot's
   CPU. That page lives in a context of its own (no other test's tab shares
@@ -258,7 +258,7 @@ class WarmContext:
         self.errors = PageErrors()
         page = self.context.new_page()
         page.add_init_script(SNAPSHOT_AT_ONCE)
-        open_game(page, "seed=1&level=random&fast=1&worker=0")
+        open_game(page, "seed=1&level=random&fast=1")
         # "failed" is no reason to stop: the tests then boot the usual way.
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=FIRST_LOAD_MS)
         page.close()
@@ -324,7 +324,7 @@ HAS_RESET = "() => typeof window.sixtysixReset === 'function' && /(^|[?&])test=1
 
 class SharedPage:
     """One booted game page per test process, reused by every ``fresh_table``
-    test through ``window.sixtysixReset`` (ui/dom/app.py).
+    test through ``window.sixtysixReset`` (js/core-link.js).
 
     It lives in a context of its own: a page of the warm context would be a
     second tab of every other test's game (same storage, storage events).
@@ -361,7 +361,7 @@ class SharedPage:
 
 
 def reset_game(page: Page, query: str = "", storage: dict | None = None) -> Page:
-    """A fresh match on the shared page: ``query`` (``"seed=3&level=random&fast=1&worker=0"``),
+    """A fresh match on the shared page: ``query`` (``"seed=3&level=random&fast=1"``),
     storage cleared (then ``storage``'s entries stored: ``{"sixtysix.game": saved}``
     resumes a saved match), the page built afresh; its first boot if it has none yet."""
     query = query.lstrip("?")

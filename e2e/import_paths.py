@@ -4,16 +4,18 @@ Used by ``e2e/test_stdlib_trim.py`` (the trimmed build must hold every
 module these paths import) and by ``tools/stdlib_trace.py`` (which writes
 the list the build trims the stdlib to).
 
-How: the game page's inline script (``import ui.dom.app``) and the request for
-``ui/bot_worker.py`` (the worker's script) are served behind a
-preamble that logs ``sys.modules`` as it stands (what Pyodide and PyScript
-imported while booting) and then every ``import`` audit event, to the page's
-or the worker's console. A failed import logs its name too, so a module
-missing from a trimmed stdlib still shows up in the trace.
+How: the page's worker (js/core-worker.mjs, the one Pyodide) is served with
+a preamble run just before it imports ``ui.core_worker``: it logs
+``sys.modules`` as it stands (what Pyodide imported while booting) and
+then every ``import`` audit event, to the worker's console. A failed import
+logs its name too, so a module missing from a trimmed stdlib still shows up
+in the trace. The page's own Python is MicroPython's, which has no stdlib
+zip to trim.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -25,7 +27,7 @@ from e2e.pages import BOT_MS, TablePage
 REVIEW_MS = 120_000
 
 MARK = "sixtysix-trace:"
-#: What Pyodide and PyScript imported while booting (and unpacking [files]).
+#: What Pyodide imported while booting.
 BOOT_PREAMBLE = f"""\
 import sys as _trace_sys, js as _trace_js
 _trace_js.console.log({MARK!r} + ",".join(sorted(_trace_sys.modules)))
@@ -37,18 +39,11 @@ def _trace_import(event, args):
 _trace_sys.addaudithook(_trace_import)
 del _trace_import
 """
-#: The worker's script, and the error page's (served in place of ui/dom/app.py).
-TRACED_SCRIPTS = re.compile(r"/ui/(dom/app|bot_worker)\.py(\?.*)?$")
-#: The game page (``/``, ``/index.html``, any query) and its inline script.
-GAME_PAGE = re.compile(r"^[^?#]*/(index\.html)?([?#].*)?$")
-PAGE_SCRIPT = ">import ui.dom.app</script>"
-#: A page whose Python raises at once, so the trace covers how an error is
-#: reported (traceback formatting). Served in place of this made-up path.
-ERROR_PAGE = "trace-error.html"
-ERROR_HTML = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>trace</title>
-<script type="module" src="./vendor/pyscript/core.js"></script></head><body>
-<script type="py" src="./ui/dom/app.py" config="./trace-error.toml"></script></body></html>"""
-ERROR_TOML = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
+#: The worker's script, and where the preamble goes in it.
+WORKER_SCRIPT = re.compile(r"/js/core-worker\.mjs(\?.*)?$")
+WORKER_IMPORT = 'const module = pyodide.pyimport("ui.core_worker");'
+#: The error run: the worker's Python raises before the game is imported, so
+#: the trace covers how an error is reported (the traceback's formatting).
 ERROR_SCRIPT = 'import json\njson.loads("{not json")\n'
 
 
@@ -70,26 +65,18 @@ class ImportTrace:
 
 
 def route_traced(context: BrowserContext, error_page: bool = False, preamble: str = PREAMBLE) -> None:
-    """Serve the game page's inline script and the bot worker's script behind
-    the tracing ``preamble`` (and, on the error page, its raising script)."""
+    """Serve the page's worker with the tracing ``preamble`` run before the
+    game's import (and, for ``error_page``, a script that raises)."""
 
     def traced(route: Route) -> None:
-        body = ERROR_SCRIPT if error_page else route.fetch().text()
-        route.fulfill(status=200, content_type="text/plain; charset=utf-8", body=preamble + body)
+        body = route.fetch().text()
+        if WORKER_IMPORT not in body:
+            raise AssertionError(f"js/core-worker.mjs no longer says {WORKER_IMPORT!r}")
+        script = preamble + (ERROR_SCRIPT if error_page else "")
+        route.fulfill(status=200, content_type="text/javascript; charset=utf-8",
+                      body=body.replace(WORKER_IMPORT, f"pyodide.runPython({json.dumps(script)});\n  " + WORKER_IMPORT))
 
-    def traced_page(route: Route) -> None:
-        response = route.fetch()
-        html = response.text()
-        if route.request.resource_type != "document" or PAGE_SCRIPT not in html:
-            route.fulfill(response=response)
-            return
-        route.fulfill(response=response, body=html.replace(PAGE_SCRIPT, ">" + preamble + PAGE_SCRIPT[1:]))
-
-    context.route(TRACED_SCRIPTS, traced)
-    context.route(GAME_PAGE, traced_page)
-    if error_page:
-        context.route(f"**/{ERROR_PAGE}", lambda r: r.fulfill(content_type="text/html", body=ERROR_HTML))
-        context.route("**/trace-error.toml", lambda r: r.fulfill(content_type="text/plain", body=ERROR_TOML))
+    context.route(WORKER_SCRIPT, traced)
 
 
 def turn_or_end(table: TablePage) -> str:
@@ -155,6 +142,6 @@ def open_late_dialogs(table: TablePage) -> None:
 
 
 def drive_error(page: Page) -> None:
-    """A page whose script raises: PyScript reports it (the error banner)."""
-    page.goto(ERROR_PAGE)
-    page.wait_for_selector(".py-error", state="attached", timeout=60_000)
+    """The worker's Python raises as it starts: the page says the game did not start."""
+    page.goto("index.html?seed=1&fast=1")
+    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=60_000)

@@ -14,7 +14,7 @@ from e2e import scenarios
 from e2e.conftest import FIRST_LOAD_MS
 from e2e.pages import BOT_MS, TablePage
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 
 
 def expect_first_card_focused_once_playing(t: TablePage) -> None:
@@ -136,7 +136,7 @@ def test_the_host_text_stays_put_through_a_hand(page: Page, size):
     page.goto(f"rules/pt.html?seed={seed}&{FAST}")
     page.get_by_role("button", name="Jogar aqui", exact=True).click()
     iframe = page.locator("iframe[data-sixtysix-embed]")
-    expect(iframe).to_have_attribute("src", re.compile(f"embed=1.*&seed={seed}&level=random&fast=1&worker=0$"))
+    expect(iframe).to_have_attribute("src", re.compile(f"embed=1.*&seed={seed}&level=random&fast=1$"))
     frame = iframe.element_handle().content_frame()
     frame.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)
     table = TablePage(frame, None)

@@ -14,7 +14,7 @@ from e2e.pages import BOT_MS
 from ui.model import botcall, daily
 from ui.model.flow import run_now
 
-FAST = "level=random&fast=1&worker=0&timecap=0"
+FAST = "level=random&fast=1&timecap=0"
 DAYS_MS = 120_000  # the hard computer plays a whole hand on the page, on a busy machine
 
 

@@ -136,8 +136,10 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
 def test_a_reload_shows_no_progress(page: Page, open_game):
     # A context of its own: in the run's shared one, other tests' sites fill
     # the HTTP cache and may evict a runtime file (CI once saw "1,0 de 3,7 MB"
-    # on the reload). worker=0: nothing is still fetching when the reload comes.
-    open_game(page, "worker=0")
+    # on the reload). The worker's background fetch done: nothing is still
+    # fetching when the reload comes.
+    open_game(page)
+    expect(page.locator("html")).to_have_attribute("data-app-more", "later", timeout=FIRST_LOAD_MS)
     page.add_init_script(RECORD_PROGRESS)
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=FIRST_LOAD_MS)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from e2e.pages import CATALOGS
 from e2e.scenarios import TEST_LEVEL, find
 
-QUERY = "seed=11&level=random&fast=1&worker=0"
+QUERY = "seed=11&level=random&fast=1"
 HAND = "[...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.code)"
 
 
@@ -63,7 +63,7 @@ def test_a_reload_draws_the_hand_at_once_and_plays_the_card_tapped_before_python
 def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):
     # a turn where the player must follow: some cards dimmed
     to_follow = find(lambda sim: sim.playable() and set(sim.playable()) != set(sim.hand()))
-    query = f"seed={to_follow.seed}&level={TEST_LEVEL}&fast=1&worker=0"
+    query = f"seed={to_follow.seed}&level={TEST_LEVEL}&fast=1"
     table.open(query)
     table.replay(to_follow.intents)
     table.wait_turn()
@@ -88,7 +88,7 @@ def test_no_table_is_drawn_that_is_not_the_saved_one(page, table):
     assert kept["toMove"] == "you" and kept["lang"] == "pt" and set(kept["regions"]) >= {"hand", "trick", "stock"}
     # another deal asked for, another language, a link: the page starts as a first visit does
     # (Python held back all along, so nothing is kept over the table kept first)
-    for query in ("seed=12&level=random&fast=1&worker=0", "lang=it&" + QUERY, QUERY + "#rules"):
+    for query in ("seed=12&level=random&fast=1", "lang=it&" + QUERY, QUERY + "#rules"):
         reopen_held_back(page, query)
         expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
         assert page.evaluate(HAND) == [], query

@@ -22,7 +22,7 @@ from ui.model.i18n import flatten
 from ui.model.lessons import LESSONS, find_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 LESSON_TEXTS = {lang: flatten(json.loads((ROOT / "locales" / "lessons" / f"{lang}.json").read_text(encoding="utf-8")))
                 for lang in ("pt", "it")}
 #: The lessons each FAQ answer's "try it" opens, in the pages' order.
@@ -242,7 +242,7 @@ def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(tab
 @pytest.mark.parametrize("lang", ["pt", "it"])
 def test_the_rules_page_opens_the_course_and_each_faq_answer_s_position(page, lang):
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"./rules/{lang}.html?fast=1&worker=0&level=random")
+    page.goto(f"./rules/{lang}.html?fast=1&level=random")
     frame = page.frame_locator("iframe.game-frame")
     game = frame.locator("html")
     still = page.locator("[data-game-still]")

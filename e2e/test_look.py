@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from e2e.axe import describe, run_axe
 from e2e.conftest import open_game
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 SETTINGS = "sixtysix.settings"
 
 # The background colour an element paints, as [r, g, b].

@@ -13,7 +13,7 @@ from e2e.pages import TablePage
 from ui.model.table import COMPUTER
 
 SEED = 3
-FAST = f"seed={SEED}&level=random&fast=1&worker=0"
+FAST = f"seed={SEED}&level=random&fast=1"
 
 
 def set_practice(t: TablePage, on: bool) -> None:

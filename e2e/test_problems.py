@@ -15,7 +15,7 @@ from sixtysix import problems
 from ui.model.problem_play import ProblemBook
 from ui.model.review import action_words
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 SHIPPED = problems.load((Path(__file__).resolve().parent.parent / "assets" / "problems.json").read_text())
 
 

@@ -1,5 +1,5 @@
 """The tests' reset of a booted page (``window.sixtysixReset``, ``?test=1``
-only; ui/dom/app.py) and the shared page of ``fresh_table`` (e2e/conftest.py):
+only; js/core-link.js) and the shared page of ``fresh_table`` (e2e/conftest.py):
 a reset leaves nothing of the last test behind (storage, dialogs, address,
 the live region, listeners), is safe while the computer thinks, and what the
 shared page reports fails the test it happens in."""
@@ -14,7 +14,7 @@ from e2e import scenarios
 from e2e.conftest import open_game, reset_game
 from e2e.pages import TablePage
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 
 #: Every listener on window and document that is still bound, counted (an init script).
 COUNT_LISTENERS = """

@@ -20,7 +20,7 @@ from tools import serve
 
 # Always with a seed: the random bot, seeded by its view, then plays the same
 # moves every run (without one, some deals let it end the hand at once).
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 PT = CATALOGS["pt"]
 
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from e2e.pages import TablePage
 
-FAST = "seed=3&level=random&fast=1&worker=0"
+FAST = "seed=3&level=random&fast=1"
 
 
 def said(t: TablePage) -> list[str]:

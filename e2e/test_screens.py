@@ -42,7 +42,7 @@ def test_the_whole_table_fits_without_scrolling_and_nothing_overlaps(page, open_
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(PRACTICE)
-    t = TablePage(page, open_game).open("seed=3&level=random&fast=1&worker=0")
+    t = TablePage(page, open_game).open("seed=3&level=random&fast=1")
     t.play_first()
     t.wait_turn()  # a trick played: piles, messages and buttons all hold text
     assert t.html.get_attribute("data-practice") == "on" and t.button("take_back").is_visible()

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from e2e import scenarios
 from e2e.test_screens import SIZES
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 PRACTICE = {"sixtysix.settings": json.dumps({"version": 1, "practice": True})}
 
 #: What does not fit, in words ([] when everything does).

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from e2e import scenarios
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from e2e.axe import assert_no_violations
 from e2e.pages import TablePage
 
-FAST = "seed=3&level=random&fast=1&worker=0"
+FAST = "seed=3&level=random&fast=1"
 
 
 def open_stats(t: TablePage):

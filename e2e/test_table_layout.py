@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from e2e.pages import BOT_MS, CATALOGS, TablePage
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 
 # The page's own timer, every 10 ms from the start: when it fired.
 HEARTBEAT = """

@@ -22,7 +22,7 @@ from e2e.pages import BOT_MS
 from ui.model import botcall
 from ui.model.present import message_text
 
-FAST = "level=random&fast=1&worker=0"
+FAST = "level=random&fast=1"
 
 
 @pytest.fixture

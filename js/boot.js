@@ -12,7 +12,7 @@
 //   flashes light.
 // - Until Python is ready, opens the rules dialog and switches the language
 //   itself (the wait can be spent reading the rules); a switch is kept in the
-//   URL (?lang=), which Python reads when it starts. Shares the texts as
+//   URL (?lang=) and tells the game's worker (js/core-link.js). Shares the texts as
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
 //   (js/progress.js words the progress bar with them). The texts come through
 //   js/shared.js, which also hands them to js/guard.js without a second fetch.
@@ -100,6 +100,8 @@
     url.searchParams.set("lang", wanted);
     history.replaceState(history.state, "", url);
     load(wanted);
+    // The game's worker started in the address's language (js/core-link.js): it switches too.
+    if (window.sixtysixCore) window.sixtysixCore.post(JSON.stringify({ do: "choose", name: "lang", value: wanted }));
   });
 
   // PyScript reports its boot steps as "Loading Pyodide", "Loading files"...

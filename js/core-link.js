@@ -1,4 +1,4 @@
-// The page's end of the line to the model side's worker (split.html, issue 33).
+// The page's end of the line to the model side's worker (issue 33).
 //
 // A classic script in <head>: the worker (js/core-worker.mjs) starts while
 // the page is still parsing, long before the DOM layer's MicroPython is up,
@@ -18,10 +18,17 @@
   const MARK = '{"kind":"mark",'; // js/core-worker.mjs: how its runtime started
   const FAILED = '{"kind":"worker_failed",';
   const TIMING = '{"kind":"timing",'; // a bot call's time in the worker (ui/core_worker.py)
+  const DOWNLOAD = '{"kind":"download",'; // the worker's downloads, for js/progress.js
+  const RENDER = '{"kind":"render",'; // a table drawn (ui/model/core.py)
   const root = document.documentElement;
   // A page opened on a link (#hand=, #daily=...) may need the code on demand at once.
-  const more = location.hash.length > 1 ? "?more=early" : "";
-  const worker = new Worker(`./js/core-worker.mjs${more}`, { type: "module" });
+  // (sixtysixMoreDelayMs: a test's stand-in for a zip that has not come yet.)
+  const params = new URLSearchParams();
+  if (location.hash.length > 1) params.set("more", "early");
+  if (globalThis.sixtysixMoreDelayMs) params.set("moreDelayMs", String(globalThis.sixtysixMoreDelayMs));
+  // In the worker's name, not its address: a worker served from the service
+  // worker's cache takes the cached response's address, without the query.
+  const worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
   const queue = [];
   let handler = null;
 
@@ -90,6 +97,16 @@
     performance.measure(name, { start: Math.max(0, end - ms), end });
   };
 
+  // js/progress.js (deferred) takes what came before it from window.sixtysixDownloads,
+  // then the "sixtysix:download" events.
+  // Each stamped with when it came (tests: e2e/test_on_demand.py).
+  const downloads = (window.sixtysixDownloads = []);
+  const download = (text) => {
+    const detail = { ...JSON.parse(text), at: performance.now() };
+    downloads.push(detail);
+    dispatchEvent(new CustomEvent("sixtysix:download", { detail }));
+  };
+
   const boot = () => worker.postMessage(JSON.stringify({
     do: "boot", query: location.search, storage: saved(), langs: [...(navigator.languages || [])],
   }));
@@ -99,6 +116,7 @@
   // storage the reset just cleared).
   let resetting = false;
   worker.onmessage = ({ data }) => {
+    if (!window.sixtysixCore.firstTableAt && data.startsWith(RENDER)) window.sixtysixCore.firstTableAt = performance.now();
     if (resetting) {
       if (data !== BOOTED) return;
       resetting = false;
@@ -107,6 +125,7 @@
     else if (data.startsWith(MARK)) mark(data);
     else if (data.startsWith(FAILED)) failed(data);
     else if (data.startsWith(TIMING)) timing(data);
+    else if (data.startsWith(DOWNLOAD)) download(data);
     else if (handler) handler(data);
     else queue.push(data);
   };
@@ -121,6 +140,8 @@
     post: (text) => worker.postMessage(text),
     // Whether the DOM layer (ui/dom/split.py) listens yet.
     listening: false,
+    // When the worker's first table came (performance.now()), whether drawn yet or not.
+    firstTableAt: 0,
     listen(fn) {
       handler = fn;
       window.sixtysixCore.listening = true;
@@ -130,7 +151,7 @@
   const post = window.sixtysixCore.post;
 
   if (!/(^|[?&])test=1(&|$)/.test(location.search)) return;
-  // Tests only (?test=1, e2e/conftest.py), as ui/dom/app.py offers them on index.html:
+  // Tests only (?test=1, e2e/conftest.py), for one booted page to serve many tests:
   // - window.sixtysixReset(query, storage): storage cleared and refilled, the
   //   address replaced, the worker's table built afresh from them, and the DOM
   //   side built afresh by ui/dom/main.py (window.sixtysixRestart); resolves

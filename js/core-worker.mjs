@@ -1,9 +1,38 @@
-// The worker that holds the model side (split.html, issue 33): one Pyodide,
+// The worker that holds the model side (issue 33): the page's one Pyodide,
 // through js/pyodide-loader.mjs (app.zip on sys.path, the texts in locales/),
 // running ui/core_worker.py. Texts from the page (JSON) are queued until
 // Python is up, then handed over in order; Python's messages go back as
 // JSON text. No SharedArrayBuffer, no PyScript.
 import { loadPyodide } from "./pyodide-loader.mjs";
+
+// What this worker downloads, for the page's first-load progress (js/progress.js,
+// through js/core-link.js): each body as it streams in, and each file done.
+const tell = (message) => self.postMessage(JSON.stringify({ kind: "download", ...message }));
+const realFetch = self.fetch;
+self.fetch = function (input) {
+  const promise = realFetch.apply(this, arguments);
+  const url = input instanceof Request ? input.url : String(input);
+  promise.then((response) => {
+    if (!response.ok || !response.body) return;
+    tell({ url, encoding: response.headers.get("content-encoding") || "identity",
+      length: Number(response.headers.get("content-length")) || 0, read: 0 });
+    const reader = response.clone().body.getReader();
+    let read = 0;
+    const pump = () => reader.read().then(({ done, value }) => {
+      if (done) return undefined;
+      read += value.byteLength;
+      tell({ url, read });
+      return pump();
+    });
+    pump().catch(() => {});
+  }, () => {});
+  return promise;
+};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    tell({ url: entry.name, encoded: entry.encodedBodySize, transfer: entry.transferSize });
+  }
+}).observe({ type: "resource", buffered: true });
 
 const inbox = [];
 let host = null;
@@ -19,9 +48,15 @@ async function fetchText(path) {
 try {
   // How the runtime started and app-more.zip came: marks the page sets on <html>.
   const report = (name, value) => self.postMessage(JSON.stringify({ kind: "mark", name, value }));
-  const pyodide = await loadPyodide({ texts: true, report, moreInBackground: true });
+  // app-more.zip comes in the background once the first table is drawn.
+  let drawn;
+  const firstTable = new Promise((resolve) => (drawn = resolve));
+  const pyodide = await loadPyodide({ texts: true, report, moreAfter: firstTable });
   const module = pyodide.pyimport("ui.core_worker");
-  host = module.CoreHost((text) => self.postMessage(text), fetchText, console);
+  host = module.CoreHost((text) => {
+    self.postMessage(text);
+    if (text.startsWith('{"kind":"render"')) drawn();
+  }, fetchText, console);
   module.destroy();
   while (inbox.length) host.receive(inbox.shift());
 } catch (e) {

@@ -5,7 +5,7 @@
 //   origin that is neither ours nor the plain http(s) origin given as
 //   ?parent_origin=, the page shows a notice with a link to open the game in
 //   its own tab, and the table never starts (<html class="frame-blocked">,
-//   data-frame="blocked"; ui/dom/app.py checks the class). Deployers should still
+//   data-frame="blocked"; ui/dom/split.py checks the class). Deployers should still
 //   send `frame-ancestors` (README, "Deploying").
 // - Boot watchdog: if Python is not ready (no <html class="ready">) within a
 //   generous time, the boot line says so in the page's language, with what

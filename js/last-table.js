@@ -3,7 +3,7 @@
 // Python takes seconds to start on a phone; until it does, a revisit shows
 // the position the player left (dimmed: <html class="restored">) instead of
 // an empty felt, and one tap on a card is held for Python to play once it is
-// up (window.sixtysixHeld, taken by ui/dom/app.py; a second tap on the same
+// up (window.sixtysixHeld, taken by ui/dom/page.py; a second tap on the same
 // card lets go). Python then draws the same table over it from the saved
 // match, reusing these very elements.
 //

@@ -8,8 +8,11 @@
 // - Fetched files (the wasm, the stdlib, the app, the texts) count as their
 //   bodies stream in: a clone of the response is read alongside, and the
 //   share read of the plain size is that share of the bytes on the wire.
-// - Module scripts (PyScript, pyodide.mjs...) count when Resource Timing
+// - Module scripts (PyScript, MicroPython...) count when Resource Timing
 //   reports them done, with their encoded size.
+// - The worker's downloads (Pyodide, the stdlib, app.zip) count the same
+//   ways: js/core-worker.mjs reports them ("sixtysix:download" events
+//   through js/core-link.js, those before this script in sixtysixDownloads).
 // - The bar shows only when bytes really come over the network: never when
 //   a service worker controls the page (everything is local), and on other
 //   loads only once a file of over 4 kB arrived whole from the network (a
@@ -87,26 +90,48 @@
   };
   addEventListener("sixtysix:boot-texts", schedule);
 
-  const count = (rel, response) => {
-    if (!response.ok || !response.body) return;
-    const encoding = response.headers.get("content-encoding");
+  // A body streaming in: its wire size, then the plain bytes read so far.
+  const wireSize = {};
+  const started = (rel, encoding, length) => {
     if (!columnKnown && files[rel][0] > 4096) {
-      column = COLUMNS[encoding || "identity"] ?? COLUMNS.br;
+      column = COLUMNS[encoding] ?? COLUMNS.br;
       columnKnown = true;
     }
-    const wire = Number(response.headers.get("content-length")) || files[rel][column];
-    const plain = files[rel][0];
+    wireSize[rel] = length || files[rel][column];
+  };
+  const reading = (rel, read) => {
+    partial.set(rel, Math.min(wireSize[rel], (wireSize[rel] * read) / files[rel][0]));
+    schedule();
+  };
+  const finished = (rel, encoded, transfer) => {
+    done.set(rel, encoded || files[rel][column]);
+    if (!shown && encoded > 4096 && transfer > encoded) shown = true;
+  };
+
+  const count = (rel, response) => {
+    if (!response.ok || !response.body) return;
+    started(rel, response.headers.get("content-encoding") || "identity", Number(response.headers.get("content-length")));
     const reader = response.clone().body.getReader();
     let read = 0;
     const pump = () => reader.read().then(({ done: end, value }) => {
       if (end) return undefined;
       read += value.byteLength;
-      partial.set(rel, Math.min(wire, (wire * read) / plain));
-      schedule();
+      reading(rel, read);
       return pump();
     });
     pump().catch(() => {});
   };
+
+  const fromWorker = ({ url, encoding, length, read, encoded, transfer }) => {
+    const rel = fileOf(url);
+    if (!rel) return;
+    if (encoded !== undefined) finished(rel, encoded, transfer);
+    else if (encoding !== undefined) started(rel, encoding, length);
+    else if (rel in wireSize) reading(rel, read);
+    schedule();
+  };
+  (window.sixtysixDownloads || []).forEach(fromWorker);
+  addEventListener("sixtysix:download", ({ detail }) => fromWorker(detail));
 
   const realFetch = window.fetch;
   window.fetch = function (input, init) {
@@ -119,9 +144,7 @@
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const rel = fileOf(entry.name);
-      if (!rel) continue;
-      done.set(rel, entry.encodedBodySize || files[rel][column]);
-      if (!shown && entry.encodedBodySize > 4096 && entry.transferSize > entry.encodedBodySize) shown = true;
+      if (rel) finished(rel, entry.encodedBodySize, entry.transferSize);
     }
     schedule();
   }).observe({ type: "resource", buffered: true });

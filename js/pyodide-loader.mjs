@@ -12,8 +12,8 @@
 //   memory.
 // - Missing: the ordinary boot. Another runtime's: deleted, ordinary boot.
 //   Refused (the restore throws): said in the console, deleted, ordinary boot.
-// - The page and the bot worker (split.html: the core's worker) come through
-//   here; only a page has snapshots made. <html data-runtime="snapshot|boot"> tells tests which ran, and
+// - The game's worker (js/core-worker.mjs) comes through here; the page has
+//   the snapshots made (js/core-link.js asks). <html data-runtime="snapshot|boot"> tells tests which ran, and
 //   data-snapshot="saved|failed" what became of the making.
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -85,7 +85,7 @@ const failedBefore = () => {
   }
 };
 
-// The page of split.html: its worker booted without a snapshot (js/core-link.js).
+// The page: its worker booted without a snapshot (js/core-link.js).
 export async function makeSnapshotWhenIdle() {
   const cache = await openCache();
   if (cache) makeSnapshot(cache);
@@ -137,22 +137,22 @@ function fetchBytes(url) {
 
 // The modules imported only on demand (ui/on_demand.py: the statistics, a
 // review, the deal of the day, the problems, the lessons) come in a second zip that the
-// first load does not wait for. The page fetches it in the background once it
-// is ready, or with app.zip when it opens on a link (#hand=, #daily=...) that
-// may need it at once, and writes it beside app.zip; ui/on_demand.py's finder
-// imports them from there. An import that comes before the zip has a
-// synchronous request fetch it at once: the bot worker always works that way
-// (its review steps and its defence in a problem; it never fetches the zip
-// ahead). A synchronous request on the page is not answered by the service
-// worker, so offline the page relies on its background fetch. <html
+// first load does not wait for. The game's worker fetches it in the background
+// once the first table is drawn (the `moreAfter` promise), or with app.zip when
+// the page opens on a link (#hand=, #daily=...) that may need it at once, and
+// writes it beside app.zip; ui/on_demand.py's finder imports them from there.
+// An import that comes before the zip has a synchronous request fetch it at
+// once. (A page running Pyodide itself, as the bench's, fetches it once <html>
+// is ready.) <html
 // data-app-more="early|later|at-once"> tells tests which wrote it
 // (docs/performance.md, "Code on demand: app-more.zip").
 const MORE_ZIP = new URL("../app-more.zip", import.meta.url).href;
 const MORE_FILE = "app-more.zip"; // in Pyodide's working directory, beside app.zip
-// (In split.html's worker, the page asks for it so: js/core-link.js.)
-const MORE_EARLY = root ? location.hash.length > 1 : new URL(location.href).searchParams.get("more") === "early";
-// A test's stand-in for a slow network: the page waits this long after ready.
-const MORE_AFTER_MS = Number(globalThis.sixtysixMoreDelayMs) || 0;
+// In the worker, js/core-link.js says both in the worker's name ("more=early&moreDelayMs=...").
+const WORKER_PARAMS = root ? null : new URLSearchParams(globalThis.name || "");
+const MORE_EARLY = root ? location.hash.length > 1 : WORKER_PARAMS.get("more") === "early";
+// A test's stand-in for a slow network: the zip waits this long after ready.
+const MORE_AFTER_MS = Number(root ? globalThis.sixtysixMoreDelayMs : WORKER_PARAMS.get("moreDelayMs")) || 0;
 
 function mountMoreNow(pyodide, file) {
   const request = new XMLHttpRequest();
@@ -176,17 +176,17 @@ function mountMoreNow(pyodide, file) {
 }
 
 // On the page once it is ready; in the core's worker (no page to wait for) at once.
-function mountMoreLater(pyodide, file) {
+function mountMoreLater(pyodide, file, after) {
   const fetchIt = () => fetchBytes(MORE_ZIP).then((data) => {
     if (pyodide.FS.analyzePath(file).exists) return; // written at once meanwhile
     pyodide.FS.writeFile(file, new Uint8Array(data));
     report("appMore", "later");
   }, (e) => console.warn(`${e.message || e}; asked for again when needed`));
   if (root) whenReady(() => setTimeout(fetchIt, MORE_AFTER_MS));
-  else setTimeout(fetchIt, MORE_AFTER_MS);
+  else after.then(() => setTimeout(fetchIt, MORE_AFTER_MS));
 }
 
-function installOnDemand(pyodide, background) {
+function installOnDemand(pyodide, moreAfter) {
   const file = `${pyodide.FS.cwd()}/${MORE_FILE}`;
   const module = pyodide.pyimport("ui.on_demand");
   try {
@@ -194,7 +194,7 @@ function installOnDemand(pyodide, background) {
   } finally {
     module.destroy();
   }
-  if (!MORE_EARLY && (root || background)) mountMoreLater(pyodide, file);
+  if (!MORE_EARLY && (root || moreAfter)) mountMoreLater(pyodide, file, moreAfter);
 }
 
 function fetchAppFiles(texts) {
@@ -206,7 +206,7 @@ function fetchAppFiles(texts) {
   return fetched;
 }
 
-async function unpackAppFiles(pyodide, fetched, background) {
+async function unpackAppFiles(pyodide, fetched, moreAfter) {
   for (const [bytes, rel] of fetched) {
     // app-more.zip is not needed to start: failing, it is asked for again when needed.
     const data = rel === MORE_FILE ? await bytes.catch((e) => console.warn(`${e.message || e}`)) : await bytes;
@@ -215,7 +215,7 @@ async function unpackAppFiles(pyodide, fetched, background) {
       const file = `${pyodide.FS.cwd()}/app.zip`;
       pyodide.FS.writeFile(file, new Uint8Array(data));
       pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(file)})`);
-      installOnDemand(pyodide, background);
+      installOnDemand(pyodide, moreAfter);
     } else if (rel === MORE_FILE) {
       if (!data) continue;
       pyodide.FS.writeFile(`${pyodide.FS.cwd()}/${MORE_FILE}`, new Uint8Array(data));
@@ -230,13 +230,13 @@ async function unpackAppFiles(pyodide, fetched, background) {
 }
 
 // Options of our own: `texts` (the locales too), `report(name, value)` (see
-// above) and, in a worker, `moreInBackground` (fetch app-more.zip once up).
-export async function loadPyodide({ texts = Boolean(root), report: reportTo, moreInBackground = false, ...options } = {}) {
+// above) and, in a worker, `moreAfter` (a promise: fetch app-more.zip once it settles).
+export async function loadPyodide({ texts = Boolean(root), report: reportTo, moreAfter = null, ...options } = {}) {
   if (reportTo) report = reportTo;
   const appFiles = fetchAppFiles(texts);
   const pyodide = await loadRuntime(options);
   try {
-    return await unpackAppFiles(pyodide, appFiles, moreInBackground);
+    return await unpackAppFiles(pyodide, appFiles, moreAfter);
   } catch (e) {
     // PyScript would only stop: js/guard.js tells the player at once.
     if (root) dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's files: ${e.message || e}` }));

@@ -71,7 +71,7 @@ def booted(page, query=QUERY, storage=True):
 async def begun(page, storage=True):
     """A worker booted and its page begun (the table drawn, the computer's turns played)."""
     host = booted(page, storage=storage)
-    host.receive(json.dumps({"do": "begin", "hash": "", "held": None, "today": "2026-12-05"}))
+    host.receive(json.dumps({"do": "begin", "hash": "", "today": "2026-12-05"}))
     await settle()
     return host
 

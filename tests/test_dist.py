@@ -170,33 +170,29 @@ def test_service_worker_precaches_every_file():
     name, listing = precache()
     assert re.fullmatch(r"sixtysix-[0-9a-f]{16}", name)
     assert listing == sorted(listing), "precache list is not sorted"
-    # Every file but sw.js itself (the browser fetches it on its own), the
-    # precompressed siblings (the same files) and split.html's own (an
-    # experiment beside the game: tools/split_page.py).
-    from tools.split_page import split_only
-
-    split = {f for f in dist_files() if split_only(f) and not is_sibling(f)}
-    assert {"split.html", "vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.mpy"} <= split
-    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"} - split
+    # Every file but sw.js itself (the browser fetches it on its own) and the
+    # precompressed siblings (the same files): MicroPython and the DOM layer too.
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
+    assert {"vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.mpy"} <= set(listing)
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
 
-def test_python_scripts_loaded_by_url_are_the_precached_ones():
-    from tools.build import PY_SCRIPTS
-    from tools.split_page import dom_sources, shipped
+def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python():
+    from tools.dom_layer import dom_sources, shipped
 
-    named = (DIST / "index.html").read_text() + "".join((ROOT / f).read_text() for f in ("ui/dom/app.py", "ui/dom/worker_link.py"))
-    loaded = set(re.findall(r"""src=["']\./(ui/[\w/]+\.py)["']""", named))
-    assert loaded == PY_SCRIPTS
-    # and split.html's MicroPython: its main script, and the DOM layer's modules
-    # its config lists as bytecode (the packages' empty __init__.py as source)
-    split = (DIST / "split.html").read_text() + (DIST / "split-mpy.toml").read_text()
-    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.m?py)["']""", split))
-    assert mpy == {shipped(rel) for rel in dom_sources()} | {"ui/dom/main.py"} and not mpy & {"ui/dom/app.py"}
+    # The page's MicroPython: its main script, and the DOM layer's modules that
+    # pyscript.toml lists as bytecode (the packages' empty __init__.py as source)
+    named = (DIST / "index.html").read_text() + (DIST / "pyscript.toml").read_text()
+    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.m?py)["']""", named))
+    assert mpy == {shipped(rel) for rel in dom_sources()} | {"ui/dom/main.py"}
     assert {rel for rel in mpy if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py", "ui/dom/main.py"}
     assert all((DIST / rel).read_bytes()[:1] == b"M" for rel in mpy if rel.endswith(".mpy"))  # MicroPython's .mpy header
-    # they are the only Python shipped as plain files: the rest comes from app.zip
-    assert {f for f in dist_files() if f.endswith((".py", ".mpy"))} == PY_SCRIPTS | mpy
+    # they are the only Python shipped as plain files: the worker's comes from app.zip
+    assert {f for f in dist_files() if f.endswith((".py", ".mpy"))} == mpy
+    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
+    assert set(config["files"].values()) == set(config["files"]) == {f"./{rel}" for rel in mpy - {"ui/dom/main.py"}} | {
+        "./locales/pt.json", "./locales/it.json"}
 
 
 def test_app_zip_holds_only_app_code():
@@ -215,7 +211,7 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
     # tools/build.py: a .pyc in place of each traced module's source (e2e/test_floor.py
     # checks that the browser's Python imports them as they are); the rest as source.
     from tools import trim_runtime
-    from tools.build import COMMAND_LINE_ONLY, PY_SCRIPTS
+    from tools.build import COMMAND_LINE_ONLY
     from tools.bytecode import is_unchecked_pyc
 
     names, bytecode, stored = [], {}, set()
@@ -231,7 +227,8 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
     assert {"pyscript/web.py", "pyscript/media.py"} <= set(names)
     assert not [n for n in bytecode if n[:-1] in names]  # no source beside its bytecode
     assert all(is_unchecked_pyc(data) for data in bytecode.values())  # PEP 552: no timestamp, no source check
-    assert PY_SCRIPTS <= set(names) and "sixtysix/review.pyc" in names  # by URL: source; the page's: bytecode
+    assert "sixtysix/review.pyc" in names and "ui/core_worker.pyc" in names
+    assert not [n for n in names if n.startswith("ui/dom/")]  # the DOM layer is MicroPython's (tools/dom_layer.py)
     assert not [n for n in names if n.removesuffix("c") in COMMAND_LINE_ONLY]  # the command line's: not at all
     assert stored == {zipfile.ZIP_STORED}  # its .br/.gz siblings compress across entries
 
@@ -330,12 +327,14 @@ def test_runtime_start_names_first_load_files():
     plan = json.loads(re.search(r'id="runtime-start">(.*?)</script>', page, re.S).group(1))
     named = [*plan["modulepreload"], *plan["preload"], plan["module"]]
     assert all(href.startswith("./") for href in named)
-    assert {"./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"} <= set(plan["preload"])
+    assert {"./vendor/micropython/micropython.wasm", "./pyscript.toml"} <= set(plan["preload"])
+    # the worker's Pyodide is fetched by the worker itself, which starts from the head
+    assert not [href for href in named if "pyodide" in href]
     assert {href[2:] for href in named} <= set(first_load)
     # PyScript's chunks start side by side (tools/build.py adds them), not along its chain of imports.
     assert {rel for rel in first_load if rel.startswith("vendor/pyscript/") and rel.endswith(".js")} <= {href[2:] for href in named}
-    # Nothing of the runtime is requested from the head before the shell paints.
-    assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])
+    # Nothing of the DOM layer's runtime is requested from the head before the shell paints.
+    assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|micropython|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])
 
 
 def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
@@ -347,7 +346,7 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor", "split.html", "split-mpy.toml"}
+    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor"}
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}
@@ -364,8 +363,7 @@ def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     # from the same bytes.
     import hashlib
 
-    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./js/pyodide-loader.mjs"
+    assert 'from "./pyodide-loader.mjs"' in (DIST / "js" / "core-worker.mjs").read_text(encoding="utf-8")
     loader = (DIST / "js" / "pyodide-loader.mjs").read_text(encoding="utf-8")
     found = re.search(r'const RUNTIME_ID = "([0-9a-f]{16})"', loader)
     assert found, "the build did not fill in the runtime id"

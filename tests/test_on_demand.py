@@ -30,9 +30,9 @@ from ui import on_demand
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
-#: What the browser runs first: the page's script (index.html imports
-#: ui.dom.app), the bot worker's (loaded by URL) and the loader's finder.
-ENTRIES = ("ui.dom.app", "ui.bot_worker", "ui.on_demand")
+#: What the worker runs first (js/core-worker.mjs imports ui.core_worker) and the
+#: loader's finder. (The page's DOM layer is MicroPython's, never in app.zip.)
+ENTRIES = ("ui.core_worker", "ui.on_demand")
 #: Imported inside a function, but at every start all the same (none now: the
 #: course's module loads at the start only to resume a lesson left under way,
 #: which ``Store.lesson_under_way`` tells without it).
@@ -40,12 +40,13 @@ AT_START: set[str] = set()
 
 
 def app_modules() -> dict[str, Path]:
-    """Every module of the app's packages, by dotted name."""
+    """Every module of the app's packages that app.zip holds, by dotted name
+    (not the DOM layer: MicroPython runs it on the page, tools/dom_layer.py)."""
     out = {}
     for top in ("sixtysix", "ui"):
         for path in sorted((ROOT / top).rglob("*.py")):
             parts = path.relative_to(ROOT).with_suffix("").parts
-            if "tests" in parts:
+            if "tests" in parts or parts[:2] == ("ui", "dom"):
                 continue
             out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return out
@@ -91,10 +92,10 @@ def start_closure(entries=ENTRIES) -> set[str]:
 
 def test_the_closure_follows_top_level_imports_only():
     start = start_closure()
-    assert {"ui.dom.app", "ui.model.table", "sixtysix.game", "ui.model.botcall", "sixtysix.bots.pimc"} <= start
+    assert {"ui.core_worker", "ui.model.table", "sixtysix.game", "ui.model.botcall", "sixtysix.bots.pimc"} <= start
     assert "ui" in start and "sixtysix.bots" in start  # packages above
     # imported inside a function of a start-up module only
-    assert not {"ui.dom.review", "ui.dom.stats", "ui.model.daily"} & start
+    assert not {"ui.model.review", "ui.model.stats_table", "ui.model.daily"} & start
 
 
 def test_no_module_the_start_imports_is_on_demand():
@@ -117,8 +118,8 @@ def test_on_demand_modules_are_modules_of_the_app_not_packages():
 
 
 def test_the_worker_s_moves_and_hints_need_nothing_on_demand():
-    # ui/bot_worker.py's choose and hint (ui/model/botcall.py; the bots at every level)
-    assert on_demand.MODULES & start_closure(("ui.bot_worker",)) == set()
+    # ui/model/botcall.py's choose and hint (the bots at every level)
+    assert on_demand.MODULES & start_closure(("ui.model.botcall",)) == set()
     assert "sixtysix.review" not in imported_at_import(
         "ui.model.botcall", ROOT / "ui" / "model" / "botcall.py", app_modules())
 
@@ -219,7 +220,7 @@ def test_dist_ships_the_on_demand_modules_in_the_second_zip_only():
     assert names == sorted(names) and all(n.endswith(".pyc") for n in names)
     assert {trim_runtime.module_of(n) for n in names} == on_demand.MODULES
     assert first & on_demand.MODULES == set()
-    assert "ui.on_demand" in first and "ui.dom.lessons" in first  # (the course's words and positions come later)
+    assert "ui.on_demand" in first and "ui.core_worker" in first
     assert times == {(1980, 1, 1, 0, 0, 0)} and stored == {zipfile.ZIP_STORED}
     # the service worker precaches it (offline play), the progress bar does not wait for it
     listing = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", (DIST / "sw.js").read_text(), re.S).group(1))

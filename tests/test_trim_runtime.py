@@ -27,7 +27,7 @@ needs_npm = pytest.mark.skipif(not NPM_STDLIB.is_file(), reason="node_modules/ n
 def test_trace_is_sorted_and_names_runtime_files():
     assert TRACE["vendor_files"] == sorted(set(TRACE["vendor_files"]))
     assert TRACE["stdlib_modules"] == sorted(set(TRACE["stdlib_modules"]))
-    assert all(f.startswith(("vendor/pyodide/", "vendor/pyscript/")) for f in TRACE["vendor_files"])
+    assert all(f.startswith(("vendor/pyodide/", "vendor/pyscript/", "vendor/micropython/")) for f in TRACE["vendor_files"])
     assert not [f for f in TRACE["vendor_files"] if f.endswith(".map") or "codemirror" in f or "xterm" in f]
 
 
@@ -90,11 +90,9 @@ def test_the_vendored_pyscript_writes_every_module_of_its_package():
 @needs_dist
 def test_dist_vendor_is_exactly_the_traced_files():
     shipped = sorted(p.relative_to(DIST).as_posix() for p in (DIST / "vendor").rglob("*") if p.is_file())
-    split = {"vendor/micropython/micropython.mjs", "vendor/micropython/micropython.wasm",
-             *(f"vendor/pyscript/{p.name}" for p in (ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("mpy-*.js"))}
-    # and split.html's MicroPython with PyScript's chunk for it (tools/split_page.py)
-    assert sorted(f for f in shipped if not is_sibling(f) and f not in split) == TRACE["vendor_files"]
-    assert split <= set(shipped)
+    # MicroPython among them, vendored whole (tools/dom_layer.py)
+    assert sorted(f for f in shipped if not is_sibling(f)) == TRACE["vendor_files"]
+    assert {"vendor/micropython/micropython.mjs", "vendor/micropython/micropython.wasm"} <= set(shipped)
 
 
 @needs_dist

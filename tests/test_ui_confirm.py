@@ -133,3 +133,19 @@ def test_practice_keeps_its_take_back_after_a_confirmed_close():
     assert flow.table.view(HUMAN)["closed_by"] is not None or flow.table.hand_over
     assert flow.take_back() and flow.armed is None
     assert "close" in flow.table.view(HUMAN)["legal"]
+
+
+def test_the_model_names_the_buttons_whose_tap_acts_at_once():
+    # The page says "wait" on such a tap before the worker answers (ui/dom/events.py):
+    # never on a tap that only asks, always on the one that confirms.
+    tr = Translator("pt", load_catalog("pt", ROOT))
+    flow, _, _ = flow_where(lambda legal: "close" in legal)
+    shown = [name for name in ("exchange", *COSTLY) if build(flow.table, flow.state, tr).buttons.get(name)]
+    assert "close" in shown
+    acts = build(flow.table, flow.state, tr).acts_at_once
+    assert "close" not in acts and set(acts) == {n for n in shown if n not in COSTLY}
+    flow.tap("close")
+    assert "close" in build(flow.table, flow.state, tr).acts_at_once  # asked: the next tap closes
+    flow, _, _ = flow_where(lambda legal: "close" in legal, settings=Settings(confirm_moves=False))
+    assert {n for n in ("exchange", *COSTLY) if build(flow.table, flow.state, tr).buttons.get(n)} == set(
+        build(flow.table, flow.state, tr).acts_at_once)

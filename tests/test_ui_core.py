@@ -160,7 +160,7 @@ BAD = [
     '{"do": "review", "hand": "1", "today": "2026-12-05"}',
     '{"do": "review", "hand": 40, "today": "2026-12-05"}',
     '{"do": "lesson", "id": 3}',
-    '{"do": "begin", "hash": "", "today": "2026-12-05"}',
+    '{"do": "begin", "hash": "", "held": "QH", "today": "2026-12-05"}',
     '{"do": "review_computer", "show": 1}',
 ]
 

@@ -26,14 +26,9 @@ def play_to_hand_end(tab):
         tab.send("tap_card", code=first_card(tab), focus_at=None)
 
 
-def begun(query="?seed=3&level=random", backend=None, hash="", held=None):
+def begun(query="?seed=3&level=random", backend=None, hash=""):
     tab = Tab(query, backend)
-    return tab, tab.send("begin", hash=hash, held=held, today=TODAY)
-
-
-def players_lead_seed():
-    """A seed whose first hand the player leads."""
-    return next(seed for seed in range(1, 40) if Tab(f"?seed={seed}&level=random").table.human_to_move())
+    return tab, tab.send("begin", hash=hash, today=TODAY)
 
 
 # -- the page's start -----------------------------------------------------------
@@ -43,17 +38,6 @@ def test_the_start_draws_the_table_and_plays_the_computer_s_turns():
     assert last_model(messages)["to_move"] == ("you" if tab.table.human_to_move() else "none")
     assert tab.table.human_to_move() or tab.table.hand_over
     assert not tab.logged
-
-
-def test_a_card_tapped_before_the_page_was_up_is_played_and_a_stranger_card_is_ignored():
-    seed = players_lead_seed()
-    tab = Tab(f"?seed={seed}&level=random")
-    card = first_card(tab)
-    tab.send("begin", hash="", held=card, today=TODAY)
-    assert tab.table.game.action_notations()[0] == f"play:{card}"
-    assert not tab.logged
-    other, _ = begun(f"?seed={seed}&level=random", held="XX")
-    assert other.table.game.action_notations() == [] and not other.logged
 
 
 def test_a_seed_link_over_a_match_in_progress_asks_and_keeping_it_opens_the_address_link():

@@ -133,7 +133,7 @@ def test_the_write_check_sees_a_write_through_another_object(source, caught):
 def test_the_write_check_sees_wiring_by_assignment_in_the_dom_layer():
     wiring = "def build():\n    renderer = Renderer(1)\n    renderer.fill_sheet = print\n"
     element = "def draw():\n    img = document.createElement('img')\n    img.alt = 'x'\n"
-    assert outside_writes("dom/app.py", wiring) != []
+    assert outside_writes("dom/page.py", wiring) != []
     assert outside_writes("dom/render.py", element) == []
 
 
@@ -147,10 +147,8 @@ def test_the_flow_alone_writes_the_page_state():
 #: import nothing of the model side or the engine, and hold none of its
 #: objects (no ``flow``, ``keeper`` or ``store``): they reach it only through
 #: ui/dom/link.py's commands, so they can move to the main thread's
-#: MicroPython as they are (issue 33). Every DOM module but the one that
-#: builds both sides (:data:`BUILDS_BOTH`).
-BUILDS_BOTH = {"dom/app.py"}
-DRAWING_ONLY = {name for name in sources(UI) if name.startswith("dom/")} - BUILDS_BOTH
+#: MicroPython as they are (issue 33): every DOM module.
+DRAWING_ONLY = {name for name in sources(UI) if name.startswith("dom/")}
 #: The model side's objects a drawing module must not hold.
 MODEL_OBJECTS = {"flow", "keeper", "store"}
 

@@ -83,4 +83,4 @@ def test_the_ui_records_keep_their_saved_shapes():
     assert Stats(level="hard") == Stats()   # the level in play is not part of the statistics
     assert Message("k") == Message("k", {}) != Message("k", {"gp": 1})
     assert repr(UrlOptions.parse("?lang=it&seed=12&embed=1")) == (
-        "UrlOptions(lang='it', level=None, seed=12, embed=True, fast=False, worker=True, timecap=True, test=False)")
+        "UrlOptions(lang='it', level=None, seed=12, embed=True, fast=False, timecap=True, test=False)")

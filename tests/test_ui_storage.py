@@ -132,7 +132,7 @@ def test_counted_hands_is_clamped():
     ("", UrlOptions()),
     ("?lang=it&level=hard&seed=42&embed=1", UrlOptions("it", "hard", 42, True)),
     ("?level=random&fast=1", UrlOptions(level="random", fast=True)),
-    ("?level=random&fast=1&worker=0", UrlOptions(level="random", fast=True, worker=False)),
+    ("?level=random&fast=1&worker=0", UrlOptions(level="random", fast=True)),  # an option no longer read
     ("?level=hard&timecap=0", UrlOptions(level="hard", timecap=False)),
     ("?worker=1&timecap=1", UrlOptions()),
     ("?lang=en&level=god&seed=-3&embed=0", UrlOptions()),

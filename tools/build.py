@@ -17,9 +17,10 @@ What lands in dist/
   beside dist/ (e2e/conftest.py), the benchmark stages its own copy.
   ``__pycache__`` and ``*.pyc`` are skipped. A new top-level file ships only
   once it is added to the list (the drawing scripts live in ``tools/``).
-  Of ``ui/``'s Python only the scripts that pages load by URL
-  (:data:`PY_SCRIPTS`) are copied; the modules they import come from
-  ``app.zip``.
+  None of ``ui/``'s Python is copied as it is: the worker imports the model
+  side from ``app.zip``, and the DOM layer ships as MicroPython bytecode.
+- ``vendor/micropython/``, the DOM layer's modules as ``.mpy`` and
+  ``pyscript.toml``'s ``[files]`` (tools/dom_layer.py).
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
   ``tools/runtime-trace.json`` lists (what the pages were seen to load), with
   ``python_stdlib.zip`` cut to the traced modules, as bytecode, and
@@ -40,19 +41,18 @@ What lands in dist/
   runtime's id, a hash of the vendored runtime's bytes and of the loader
   and snapshot worker: a start-up snapshot made on a device is only
   restored into the runtime it was made from, booted the same way.
-- ``index.html``'s ``<html data-build>`` gets a hash of the app's code, the
-  page and its styles: js/last-table.js draws the table a player left only
+- ``index.html``'s ``<html data-build>`` gets a hash of the app's code (app.zip
+  and the DOM layer's bytecode), the page and its styles: js/last-table.js draws the table a player left only
   in the build that drew it.
 - ``index.html``'s runtime-start block gets PyScript's traced chunks in its
   ``modulepreload`` list (js/boot.js fetches them side by side once the
   shell has painted, instead of PyScript importing one after the other).
-- ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` (no tests, no
-  ``__pycache__``), with their folder names at the top of the zip; the
-  modules the game imports as bytecode that the vendored Pyodide compiled
-  (tools/bytecode.py), the others as source; and ``pyscript/``, PyScript's
-  own Python package as PyScript writes it into the working directory as
-  source at every start, the modules the pages import as bytecode (app.zip
-  is ahead of that folder on sys.path, so a start compiles none of them).
+- ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` but the DOM
+  layer (no tests, no ``__pycache__``), with their folder names at the top
+  of the zip; the modules the game imports as bytecode that the vendored
+  Pyodide compiled (tools/bytecode.py), the others as source; and
+  ``pyscript/``, PyScript's own Python package, for the pages that run
+  Pyodide through PyScript (the bench's; the game's worker does not).
 - ``app-more.zip``: the modules that ``ui/on_demand.py`` lists (imported
   only on demand: the statistics, a review, the deal of the day, the
   problems, the lessons), as bytecode, taken out of app.zip. The page fetches it in the
@@ -69,13 +69,13 @@ What lands in dist/
   (tools/precompress.py), for servers that negotiate ``Accept-Encoding``
   (tools/serve.py does); they are not precached, being the same files.
 
-The app.zip convention (for whoever owns index.html and pyscript.toml)
+The app.zip convention (for whoever writes a page that runs the game's Python)
 -----------------------------------------------------------------------
 ``dist/app.zip`` lands beside ``dist/index.html``. The game's loader
-(js/pyodide-loader.mjs, pyscript.toml's ``interpreter``) fetches it while
+(js/pyodide-loader.mjs, which js/core-worker.mjs calls) fetches it while
 the runtime boots, writes it into Pyodide's working directory
 (``/home/pyodide/app.zip``) and puts it first on ``sys.path``; so ``import
-sixtysix`` and ``import ui.dom.app`` just work, from the zip (zipimport).
+sixtysix`` and ``import ui.core_worker`` just work, from the zip (zipimport).
 The modules of ``app-more.zip`` come through ui/on_demand.py's finder,
 which the loader installs. A page on PyScript's own loader gets the same
 by unpacking both::
@@ -103,8 +103,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bytecode  # noqa: E402  (tools/ is not a package when run as a script)
+import dom_layer  # noqa: E402
 import precompress  # noqa: E402
-import split_page  # noqa: E402
 import trim_runtime  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,6 +129,8 @@ COPY = [
 ]
 APP_PACKAGES = ["sixtysix", "ui"]  # zipped into app.zip
 #: The command line's own modules: the page never runs them (tournaments, fitting; make bench runs sixtysix/bench.py in the browser).
+#: The DOM layer: MicroPython runs it on the page as bytecode (tools/dom_layer.py), never from app.zip.
+DOM_LAYER = "ui/dom/"
 COMMAND_LINE_ONLY = {"sixtysix/__main__.py", "sixtysix/arena.py", "sixtysix/bots/fit.py"}
 APP_ZIP = "app.zip"
 #: The modules imported only on demand go into this second zip (ui/on_demand.py).
@@ -237,7 +239,8 @@ def build_app_zip(out: Path) -> int:
             for f in files_under(ROOT / pkg):
                 # Python only: ui/table.css is loaded by URL, never from the zip.
                 rel = f.relative_to(ROOT)
-                if f.suffix == ".py" and not is_test(rel) and rel.as_posix() not in COMMAND_LINE_ONLY:
+                if f.suffix == ".py" and not is_test(rel) and rel.as_posix() not in COMMAND_LINE_ONLY \
+                        and not rel.as_posix().startswith(DOM_LAYER):
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
     # PyScript's own package too, whole: it writes it as source at every start
     # and compiles what it imports (about 30 ms). Once ``pyscript`` comes from
@@ -281,20 +284,16 @@ def write_zip(path: Path, entries: dict[str, bytes]) -> None:
             zf.writestr(info, entries[rel])
 
 
-#: The ui/*.py files that pages load by URL (app.py's bot worker); the other
-#: modules, ui/dom/app.py too (index.html imports it), come from app.zip only.
-PY_SCRIPTS = {"ui/bot_worker.py"}
-
-
 def imported_only(rel: str) -> bool:
-    """A ui/ module that pages never load by URL: it ships in app.zip only."""
-    return rel.startswith("ui/") and rel.endswith(".py") and rel not in PY_SCRIPTS
+    """A ui/ module: the worker imports it from app.zip, the DOM layer's are
+    written as bytecode (tools/dom_layer.py); none is copied as it is."""
+    return rel.startswith("ui/") and rel.endswith(".py")
 
 
 def precached(rel: str) -> bool:
     """Whether the service worker precaches dist/rel: what the pages load, so
     not a precompressed sibling (the server sends it in the original's place)."""
-    return rel != "sw.js" and not precompress.is_sibling(rel) and not split_page.split_only(rel)
+    return rel != "sw.js" and not precompress.is_sibling(rel)
 
 
 LOADER = "js/pyodide-loader.mjs"
@@ -418,7 +417,7 @@ def write_build_stamp(out: Path, page: str = "index.html") -> str:
     if BUILD_MARK not in text:
         sys.exit(f"build: {page} lost its placeholder {BUILD_MARK}")
     digest = hashlib.sha256(text.encode())
-    for path in [out / APP_ZIP, *sorted(out.rglob("*.css"))]:
+    for path in [out / APP_ZIP, *sorted(out.rglob("*.css")), *sorted((out / "ui").rglob("*.mpy"))]:
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
     stamp = digest.hexdigest()[:12]
     html.write_text(text.replace(BUILD_MARK, f'data-build="{stamp}"', 1), encoding="utf-8")
@@ -464,9 +463,9 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     write_runtime_id(out)
+    dom_layer.write_dom_layer(out)
     write_build_stamp(out)
     write_runtime_plan(out)
-    split_page.write_split(out)  # before the precache list and the compressed siblings
     boot_bytes = write_boot_bytes(out)
     write_game_bytes(out, boot_bytes)
     name, total = write_service_worker(out)

@@ -41,14 +41,14 @@ def cost(browser_type, launch: dict, url: str, starts: int) -> tuple[float, floa
         context = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce")
         page = context.new_page()
         page.add_init_script(e2e.SNAPSHOT_AT_ONCE)
-        e2e.open_game(page, "seed=1&level=random&fast=1&worker=0")
+        e2e.open_game(page, "seed=1&level=random&fast=1")
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=e2e.FIRST_LOAD_MS)
         page.close()
         time.sleep(2)  # let the snapshot's worker wind down
         cpu, wall = busy_seconds(), time.monotonic()
         for _ in range(starts):
             page = context.new_page()
-            e2e.open_game(page, "seed=3&level=random&fast=1&worker=0")
+            e2e.open_game(page, "seed=3&level=random&fast=1")
             page.close()
         return (busy_seconds() - cpu) / starts, (time.monotonic() - wall) / starts
     finally:

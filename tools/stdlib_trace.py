@@ -5,7 +5,7 @@
 
 Builds a full-runtime site into build/trace-site/, serves it, and plays
 through every lazily importing path (``e2e/import_paths.py``: the bot
-worker at each level, the hint, a finished hand, a resumed and a damaged
+at each level, the hint, a finished hand, a resumed and a damaged
 save, a language switch, a new match, and a script that raises so error
 reporting is covered) with Debian's Chromium. It records
 
@@ -35,15 +35,18 @@ if str(ROOT) not in sys.path:  # run as a script: the repo's packages (tools, e2
     sys.path.insert(0, str(ROOT))
 
 from tools import trim_runtime  # noqa: E402
+from ui.on_demand import ZIP as MORE_ZIP  # noqa: E402
 from tools.chromium_flags import CHROMIUM  # noqa: E402
 
 STAGE = ROOT / "build" / "trace-site"
-#: Every resource the page fetched until its own start-up was done (the
-#: sixtysix:app-ready measure of ui/dom/app.py; the bot worker starts after it).
+#: Every resource the page and its worker fetched until the first table was
+#: drawn (the sixtysix:dom-ready measure of ui/dom/split.py; the worker's
+#: downloads as js/core-link.js keeps them for js/progress.js).
 FIRST_LOAD_JS = """() => {
-  const ready = performance.getEntriesByName("sixtysix:app-ready")[0];
+  const ready = performance.getEntriesByName("sixtysix:dom-ready")[0];
   const end = ready.startTime + ready.duration;
-  return performance.getEntriesByType("resource").filter((e) => e.startTime <= end).map((e) => e.name);
+  const page = performance.getEntriesByType("resource").filter((e) => e.startTime <= end).map((e) => e.name);
+  return page.concat((window.sixtysixDownloads || []).filter((d) => d.encoded !== undefined).map((d) => d.url));
 }"""
 #: The page that unpacks app.zip through PyScript's [files], and its script.
 APPZIP_PAGE = "bench/floor/appzip.html"
@@ -111,7 +114,8 @@ def record(site: Path) -> dict:
     return {
         "comment": "Written by tools/stdlib_trace.py; the build ships only these (tools/trim_runtime.py).",
         "vendor_files": sorted(requested),
-        "first_load": sorted(first_load - {"index.html"}),
+        # app-more.zip comes in the background, not part of the first load (tools/build.py).
+        "first_load": sorted(first_load - {"index.html", MORE_ZIP}),
         "stdlib_modules": sorted(trace.names & in_zip),
         "app_modules": sorted(n for n in trace.names if n.split(".")[0] in APP_PACKAGES),
         # pyscript.js_modules.* are JavaScript modules that PyScript lends Python: no source.

@@ -144,6 +144,8 @@ def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_f
     """Write out/vendor/ with only the traced files, the stdlib trimmed (and compiled), the lock emptied."""
     sources = {"vendor/pyodide/": pyodide, "vendor/pyscript/": pyscript}
     for rel in trace["vendor_files"]:
+        if rel.startswith("vendor/micropython/"):
+            continue  # MicroPython, whole: tools/dom_layer.py vendors it
         prefix = next((p for p in sources if rel.startswith(p)), None)
         if prefix is None:
             raise SystemExit(f"build: {TRACE.name} names {rel}, outside vendor/pyodide/ and vendor/pyscript/")

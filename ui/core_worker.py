@@ -17,7 +17,7 @@ It posts the core's messages and its own: ``{"kind": "store", "key", "value"}``
 for the page to write and ``{"kind": "timing", "name", "ms"}`` for each bot
 call (always these prefixes: the page's shim reads them before the DOM
 layer), and ``{"kind": "booted"}`` once a core is built. The bot is called
-here, in the same thread (ui/bot_worker.py's functions): while it thinks,
+here, in the same thread (:data:`ui.model.botcall.ANSWERS`): while it thinks,
 commands wait in the worker's queue, and the page stays free.
 """
 
@@ -25,7 +25,7 @@ import asyncio
 import json
 import time
 
-from ui import bot_worker
+from ui.model.botcall import ANSWERS
 from ui.model.core import Core
 from ui.model.i18n import LANGUAGES, Translator, load_catalog
 from ui.model.mirror import MirrorBackend
@@ -96,11 +96,11 @@ class CoreHost:
         self.post(json.dumps({"kind": "store", "key": key, "value": value}, separators=(",", ":")))
 
     async def ask(self, function, *args):
-        """The bot's answer (ui/bot_worker.py), computed here; how long it took
+        """The bot's answer (:data:`ui.model.botcall.ANSWERS`), computed here; how long it took
         goes to the page as ``sixtysix:<function>`` (make bench, the e2e tests)."""
         await self.bot_free.wait()
         start = time.perf_counter()
-        answer = getattr(bot_worker, function)(*args)
+        answer = ANSWERS[function](*args)
         ms = (time.perf_counter() - start) * 1000
         self.post(json.dumps({"kind": "timing", "name": f"sixtysix:{function}", "ms": round(ms, 3)},
                              separators=(",", ":")))

@@ -32,8 +32,6 @@ ZIP = "app-more.zip"
 MODULES = frozenset({
     "sixtysix.problems",  # a problem opened; the worker's defence in one
     "sixtysix.review",  # a hand's review; the worker's review steps
-    "ui.dom.review",  # the review dialog
-    "ui.dom.stats",  # the statistics dialog
     "ui.model.daily",  # the deal of the day
     "ui.model.lessons",  # the course (a lesson left under way is resumed from it after ready)
     "ui.model.problem_play",  # a problem on the table, the player's own problems

@@ -17,6 +17,11 @@ root = document.documentElement
 window_target = document.defaultView
 
 
+def log_error(where, exc):
+    """Errors go to the console (the e2e tests fail on any)."""
+    document.defaultView.console.error(f"Sixty-Six: {where}: {type(exc).__name__}: {exc}")
+
+
 def by_id(name):
     return document.getElementById(name)
 

@@ -31,7 +31,7 @@ class Events:
         listen(by_id("hand"), "click", self.on_hand_click)
         listen(by_id("hand"), "keydown", self.on_hand_key)
         for name in ("exchange", "close", "declare"):
-            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: send("press", name=n))
+            listen(by_id(f"btn-{name}"), "click", lambda e, n=name: self.press(n))
         listen(document, "pointerdown", self.on_pointer_down)
         listen(by_id("btn-hint"), "click", lambda e: send("hint"))
         listen(by_id("btn-next-hand"), "click", self.on_next_hand)
@@ -123,6 +123,16 @@ class Events:
         self.link.send("tap_card", code=code, focus_at=at if document.activeElement == buttons[at] else None)
         if self.playable(code):
             self.hold()  # "wait" at once, not when the model side's answer comes (from the worker)
+
+    def press(self, name):
+        """A tap on a move's button: the model side makes the move, or first asks
+        about a costly one; "wait" at once when the last table says it acts."""
+        model = self.link.model
+        acts = (model is not None and model.to_move == "you" and not model.busy
+                and name in model.acts_at_once)
+        self.link.send("press", name=name)
+        if acts:
+            self.hold()
 
     def playable(self, code):
         """The last table drawn lets the player play ``code`` now."""

@@ -1,12 +1,13 @@
-"""The page's DOM layer under MicroPython (split.html, issue 33): PyScript's
+"""The page's DOM layer under MicroPython (issue 33): PyScript's
 ``type="mpy"`` script on the main thread. It draws and forwards, nothing
 more: the model side runs in the worker (ui/core_worker.py), and the DOM
 side is :mod:`ui.dom.split`.
 
 The start is cut into tasks, so the main thread is never held long: PyScript's
-own start ends, then MicroPython compiles the DOM layer's modules from source
-(``sixtysix:dom-imports``), then the DOM side is built and asks the worker to
-begin (``sixtysix:dom-build``).
+own start ends, then MicroPython loads the DOM layer's modules (bytecode,
+``sixtysix:dom-imports``), then the DOM side is built and asks the worker to
+begin (``sixtysix:dom-build``); ``sixtysix:dom-ready`` once the first table
+is drawn. This file stays source, and short: the page compiles it.
 """
 
 import asyncio

@@ -1,5 +1,5 @@
 """The page's markup as it was before the first start, put back by the tests'
-reset (``?test=1``: ui/dom/app.py and ui/dom/main.py), so one booted page
+reset (``?test=1``: ui/dom/split.py), so one booted page
 serves many tests as if each were a first load."""
 
 from pyscript import document, window

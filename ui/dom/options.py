@@ -21,7 +21,7 @@ class Options:
 
     def show_language(self, lang):
         """The model side switched to ``lang``: the page's fixed texts follow (the
-        open dialogs with the table drawn next, ui/dom/app.py)."""
+        open dialogs with the table drawn next)."""
         self.renderer.apply_static_texts(self.texts())
         self.renderer.clear_announcements()  # said already, and in the other language
 

@@ -1,11 +1,10 @@
-"""The page's DOM side, whichever runtime draws it and wherever the model
-side runs: the renderer, sync, confirm, the course, the dialogs, the options
+"""The page's DOM side: the renderer, sync, confirm, the course, the dialogs, the options
 and the events, built in dependency order around one
 :class:`ui.dom.link.CoreLink`, with the link's handler for each message kind.
 
-``ui/dom/app.py`` builds it beside the model side in the page's one Pyodide
-(``index.html``); ``ui/dom/main.py`` builds it under MicroPython with the
-model side in the worker (``split.html``, issue 33). Its texts are the
+:mod:`ui.dom.split` builds it under MicroPython, with the model side in the
+worker (issue 33); the tests build it in CPython against a fake document.
+Its texts are the
 locale catalogs' own (:class:`ui.words.Words`): the fixed texts and the
 questions; everything else comes from the model side in words.
 """
@@ -16,13 +15,12 @@ from pyscript import window
 
 from ui.dom.confirm import Confirm
 from ui.dom.dialogs import Dialogs, local_date
-from ui.dom.elements import Listeners, by_id, root
+from ui.dom.elements import Listeners, by_id, log_error, root
 from ui.dom.events import Events
 from ui.dom.lessons import Lessons
 from ui.dom.options import Options
 from ui.dom.render import Renderer
 from ui.dom.sync import Sync
-from ui.dom.worker_link import log_error
 from ui.words import Words, read_catalog
 
 
@@ -131,7 +129,7 @@ class Page:
         the computer moves if it is its turn."""
         self.events.bind()
         self.renderer.apply_static_texts(self.texts())
-        self.link.send("begin", hash=self.dialogs.take_link(), held=take_held_card(), today=local_date())
+        self.link.send("begin", hash=self.dialogs.take_link(), today=local_date())
 
     def stop(self):
         """Leave nothing behind on the DOM side: listeners off, dialogs closed."""

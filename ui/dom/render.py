@@ -5,7 +5,7 @@ to place included) and its own caches of what it drew last (the trick's
 cards, the messages, the story, whether the player's turn was said), which
 it compares by content, so a new table or language needs no word from
 anyone. The markers on ``<html>`` that tests and benchmarks wait on are
-written here (see ui/dom/app.py).
+written here (see ui/dom/split.py).
 """
 
 import asyncio

@@ -1,9 +1,33 @@
-"""split.html's DOM side under MicroPython (ui/dom/main.py starts it): the
-same :class:`ui.dom.page.Page` as index.html, its commands and messages
-crossing to the worker through js/core-link.js (``window.sixtysixCore``).
+"""The page's DOM side under MicroPython (ui/dom/main.py starts it): a
+:class:`ui.dom.page.Page`, its commands and messages crossing to the worker
+through js/core-link.js (``window.sixtysixCore``).
 
 ``<html class="ready">`` once the first table is drawn. The texts are read
-from the locale files PyScript puts beside these modules (split-mpy.toml).
+from the locale files PyScript puts beside these modules (pyscript.toml's
+``[files]``, written by tools/dom_layer.py). A start that fails says
+``boot.failed`` on the boot line.
+
+Markers for tests on ``<html>``: class ``ready`` once the table is live (set
+by :mod:`ui.dom.split`); after every render (``ui/dom/render.py``) ``data-to-move``
+(``you``/``computer``/``none``), ``data-hand``, ``data-score`` (``"2-1"``),
+``data-stock``, ``data-stock-state``, ``data-result``, ``data-hint``,
+``data-lang``, ``data-busy``, ``data-speed``, ``data-thinking`` (the bot is
+computing), ``data-armed`` (``close``/``declare`` while a first tap on that
+costly move asks to be confirmed, else empty), ``data-lesson`` and
+``data-lesson-step`` (the lesson on the table and its step, from 1;
+empty outside lessons) and ``data-gathered``
+(``hurried``/``timed``: how the last finished trick left the table),
+with ``data-theme`` (``auto``/``light``/``dark``; ``js/boot.js`` sets a saved
+one before the first paint) and ``data-deck`` (``two``/``four``: the
+four-colour deck);
+``data-confirm`` (``seed``/``new_match``/``reset``, ``ui/dom/confirm.py``)
+while the confirm dialog asks before replacing a match in progress.
+``js/guard.js`` sets ``data-boot="stuck"`` and
+``data-frame="blocked"``; ``js/sw-register.js`` sets ``data-sw`` and
+``data-sw-update`` (``ready``/``outdated``).
+
+With ``?test=1`` (tests only) js/core-link.js offers ``window.sixtysixReset(query,
+storage)`` and ``window.sixtysixHoldBot`` (e2e/conftest.py).
 """
 
 from pyscript import window
@@ -12,11 +36,10 @@ import json
 
 from pyscript.ffi import create_proxy
 
-from ui.dom.elements import root
+from ui.dom.elements import by_id, log_error, root, set_text
 from ui.dom.link import CoreLink
 from ui.dom.markup import PristineMarkup
 from ui.dom.page import Page
-from ui.dom.worker_link import log_error
 from ui.words import LANGUAGES, flatten
 
 
@@ -85,4 +108,6 @@ def start():
             Split(shim).start()
     except Exception as exc:
         log_error("start", exc)
+        lang = str(root.lang)
+        set_text(by_id("boot-text"), read_catalog(lang if lang in LANGUAGES else LANGUAGES[0])["boot.failed"])
     window.performance.measure("sixtysix:dom-build", {"start": started})  # the DOM side built, begin sent

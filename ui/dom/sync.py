@@ -9,8 +9,6 @@ newer match, reload between hands...); its ``address``, ``reload`` and
 
 from pyscript import window
 
-from ui.dom.worker_link import log_error
-
 
 class Sync:
     def __init__(self, link):

@@ -1,7 +1,7 @@
-"""Asking a bot for a move, as the bot worker does (no browser imports).
+"""Asking a bot for a move, as the page's worker does (no browser imports).
 
-The worker receives the player's view as JSON text and returns a notation
-string. Each call builds the bot with a seed drawn from the view itself, so
+The worker (ui/core_worker.py) calls :data:`ANSWERS` with the player's view
+as JSON text and returns a notation string. Each call builds the bot with a seed drawn from the view itself, so
 the same position always gets the same answer: a reload replays the same
 match, and tests can compute in CPython what the page will do.
 """
@@ -55,9 +55,10 @@ def choose_json(view_json: str, level: str, capped: bool = True) -> str:
     return choose(json.loads(view_json), level, capped)
 
 
-def defend_json(state_json: str) -> str:
+def defend_json(state_json: str, capped: bool = True) -> str:
     """The solver's move in a problem being played (``{"problem": position,
-    "actions": [...]}`` as JSON; :func:`ui.model.problem_play.defend`)."""
+    "actions": [...]}`` as JSON; :func:`ui.model.problem_play.defend`). The
+    solver has no time cap: ``capped`` is taken as the other answers take it."""
     from ui.model.problem_play import defend
 
     return defend(json.loads(state_json))
@@ -71,3 +72,16 @@ def review_step_json(hand_json: str, index: int) -> str:
     hand = json.loads(hand_json)
     game = review.replay(hand["deck"], hand["dealer"], hand["actions"])
     return json.dumps(review.review_decision(game, int(index)).to_dict(), separators=(",", ":"))
+
+
+#: The level of the hint: the strongest bot's choice for the player's own view.
+HINT_LEVEL = "hard"
+
+
+def hint_json(view_json: str, capped: bool = True) -> str:
+    return choose_json(view_json, HINT_LEVEL, capped)
+
+
+#: What the turn loop and the review ask the bot (``ask(function, *args)`` of
+#: :class:`ui.model.core.Core`), by function name; each returns a JSON or notation string.
+ANSWERS = {"choose": choose_json, "hint": hint_json, "review_step": review_step_json, "defend": defend_json}

@@ -58,7 +58,7 @@ COMMANDS = {
     "show": {"what": str, "today": str},
     "reset_stats": {},
     # what opens beside the match (ui/model/core_dialogs.py)
-    "begin": {"hash": str, "held": (str, type(None)), "today": str},
+    "begin": {"hash": str, "today": str},
     "open_link": {"hash": str, "today": str},
     "review": {"hand": (int, type(None)), "today": str},
     "review_computer": {"show": bool},
@@ -183,7 +183,7 @@ class Core(DialogCommands):
         self.post_text = post
         self.log, self.warn = log, warn
         self.sleep = sleep
-        #: ``await ask(function, *args)``: the bot's answer (ui/bot_worker.py's functions).
+        #: ``await ask(function, *args)``: the bot's answer (:data:`ui.model.botcall.ANSWERS`).
         self.ask = ask
         #: ``await fetch_text(path)``: a file of the site as text (raises if it cannot).
         self.fetch_text = fetch_text

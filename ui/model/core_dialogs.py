@@ -32,19 +32,17 @@ class DialogCommands:
     waiting_link = None
 
     # -- the page's start ---------------------------------------------------------
-    def on_begin(self, hash: str, held: str | None, today: str) -> None:
+    def on_begin(self, hash: str, today: str) -> None:
         """The page is up: ask about a ``?seed=`` link over a match in progress,
-        or open the address's link, or play the card tapped on the table drawn
-        before the page was up, or resume a lesson left under way."""
+        or open the address's link, or resume a lesson left under way. (A card
+        tapped on the table drawn before the page was up comes as a tap once
+        the first table is drawn: ui/dom/page.py.)"""
         if self.ask_seed is not None:
             self.waiting_link = (hash, today)
             self.post("ask", key="confirm.seed", then={"do": "new_match", "seed": self.ask_seed, "confirmed": True},
                       otherwise={"do": "drop_seed"})
         elif hash:
             self.on_open_link(hash, today)
-        elif held is not None:
-            if held in self.flow.table.game.hand(0):
-                self.on_tap_card(held, None)
         elif self.keeper.lesson_under_way():
             self.spawn(self.start_lesson(None, resume=True))
         self.spawn(self.flow.computer_turns())

@@ -39,7 +39,7 @@ from ui.model.replay import replay_table
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.settings import COACHED
-from ui.model.table import COMPUTER, COSTLY, CONFIRM_SECONDS, HUMAN, Table, declare_offered
+from ui.model.table import COMPUTER, CONFIRM_SECONDS, HUMAN, Table, declare_offered
 
 
 async def _no_gather(winner):
@@ -196,9 +196,7 @@ class Flow:
 
     # -- costly moves: a first tap asks, a second acts -------------------------
     def asks_first(self, action: str) -> bool:
-        """Whether a tap on ``action`` only asks: a costly move (:data:`COSTLY`),
-        the player's setting on, and not asked about already."""
-        return action in COSTLY and self.state.settings.confirm_moves and self.state.armed != action
+        return self.state.asks_first(action)
 
     def tap(self, action: str) -> int | None:
         """A tap on a move's button. ``None``: the move goes ahead (the caller

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ui.model.pace import TEST_PACE
 from ui.model.record import Record, field
 from ui.model.settings import Settings
+from ui.model.table import COSTLY
 
 
 class PageState(Record):
@@ -55,3 +56,8 @@ class PageState(Record):
     problems: object = None
     #: The player's course (:class:`ui.model.lessons.LessonBook`), once a lesson is played.
     lessons: object = None
+
+    def asks_first(self, action: str) -> bool:
+        """Whether a tap on ``action`` only asks: a costly move (:data:`ui.model.table.COSTLY`),
+        the player's setting on, and not asked about already."""
+        return action in COSTLY and self.settings.confirm_moves and self.armed != action

@@ -112,6 +112,9 @@ class TableModel(Record):
     armed: str = ""
     #: The costly moves' buttons' words: their name, or the question while armed.
     button_texts: dict = field(default_factory=dict)
+    #: The move buttons shown whose next tap makes the move (not only a question):
+    #: the page says "wait" at once on such a tap, as on a card's.
+    acts_at_once: list = field(default_factory=list)
     #: The colours chosen (``data-theme``: ``auto``, ``light``, ``dark``).
     theme: str = "auto"
     #: The four-colour deck (``data-deck="four"``).
@@ -282,12 +285,14 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     }
 
 
-def armed_fields(buttons: dict, armed: str | None, tr: Translator) -> dict:
-    """The costly move asked about (only while its button shows) and the words of those buttons."""
-    armed = armed if armed and buttons.get(armed) else ""
+def armed_fields(buttons: dict, state: PageState, tr: Translator) -> dict:
+    """The costly move asked about (only while its button shows), the words of
+    those buttons, and the move buttons a tap acts on at once."""
+    armed = state.armed if state.armed and buttons.get(state.armed) else ""
     return {"armed": armed,
             "button_texts": {name: tr.t(f"button.{name}.confirm" if name == armed else f"button.{name}")
-                             for name in COSTLY}}
+                             for name in COSTLY},
+            "acts_at_once": [name for name in ("exchange", *COSTLY) if buttons.get(name) and not state.asks_first(name)]}
 
 
 def lesson_fields(table: Table, tr: Translator) -> dict:
@@ -455,7 +460,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         turn_text=tr.t("lesson.over") if table.lesson_over else turn_words(at, state.thinking, tr),
         messages=message_lines(at, table, state.hint_pending, tr),
         buttons=buttons,
-        **armed_fields(buttons, state.armed, tr),
+        **armed_fields(buttons, state, tr),
         hinted_button=hint_targets(marked if at.can_act else None)[1],
         result_reason=v["result"]["reason"] if v["result"] else None,
         hand_over=at.hand_over,

@@ -92,14 +92,11 @@ class UrlOptions(Record):
     embed: bool = False
     #: Short pauses for the computer's moves (tests); never offered on the page.
     fast: bool = False
-    #: ``worker=0`` (tests only): the computer thinks on this page, so a test
-    #: whose subject is not the bot worker does not wait for its own Pyodide.
-    worker: bool = True
     #: ``timecap=0`` (tests only): the bots search without their wall-time
     #: safety cap, so a starved machine cannot change a choice the test predicts.
     timecap: bool = True
     #: ``test=1`` (tests only): the page offers the tests' reset
-    #: (``window.sixtysixReset``, ui/dom/app.py), so one booted page serves many tests.
+    #: (``window.sixtysixReset``, js/core-link.js), so one booted page serves many tests.
     test: bool = False
 
     @classmethod
@@ -107,7 +104,7 @@ class UrlOptions(Record):
         """Parse ``location.search``; unknown or malformed values are ignored.
 
         >>> UrlOptions.parse("?lang=it&seed=12&embed=1&level=random")
-        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, worker=True, timecap=True, test=False)
+        UrlOptions(lang='it', level='random', seed=12, embed=True, fast=False, timecap=True, test=False)
         """
         # Not urllib.parse: importing it (and ipaddress) costs ~70 ms in Pyodide.
         # Our values are plain ASCII tokens, so no percent-decoding is needed.
@@ -133,7 +130,6 @@ class UrlOptions(Record):
             opts.seed = int(seed.strip())
         opts.embed = one("embed") in ("1", "true", "yes")
         opts.fast = one("fast") in ("1", "true", "yes")
-        opts.worker = one("worker") not in ("0", "false", "no")
         opts.timecap = one("timecap") not in ("0", "false", "no")
         opts.test = one("test") in ("1", "true", "yes")
         return opts

@@ -1,6 +1,6 @@
 """What the long main-thread tasks of a cold visit are made of (issue 33):
 
-    python3 tools/build.py && python3 -m tools.split_trace [split.html|index.html] [--over 50]
+    python3 tools/build.py && python3 -m tools.task_trace [index.html] [--over 50]
 
 Loads the page cold in a fresh headless Chromium (service workers blocked,
 no start-up snapshot) with a DevTools trace, and prints every main-thread
@@ -36,7 +36,7 @@ def label(event: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("page", nargs="?", default="split.html")
+    parser.add_argument("page", nargs="?", default="index.html")
     parser.add_argument("--over", type=float, default=50)
     args = parser.parse_args()
     _, base = serve_in_thread(str(ROOT / "dist"))

@@ -1,5 +1,5 @@
-"""split.html (issue 33): the DOM layer in MicroPython on the main thread,
-the table, the turn loop and the bot in ONE Pyodide worker.
+"""The page's two runtimes (issue 33): the DOM layer in MicroPython on the
+main thread, the table, the turn loop and the bot in ONE Pyodide worker.
 
 What a player meets there, checked in Chromium: a whole hand played by taps
 with the page's one Pyodide in its one worker (none on the main thread), the
@@ -16,13 +16,11 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import open_game
 from e2e.pages import TablePage
 
-SPLIT = "./split.html"
 QUERY = "seed=11&fast=1&level=random&lang=pt"
 
 
-def split_table(page: Page, query: str = QUERY) -> TablePage:
-    table = TablePage(page, lambda p, q, **kw: open_game(p, q, path=SPLIT))
-    return table.open(query)
+def fresh_page_table(page: Page, query: str = QUERY) -> TablePage:
+    return TablePage(page, open_game).open(query)
 
 
 def runtimes(page: Page) -> dict:
@@ -51,9 +49,9 @@ def play_and_wait(table: TablePage) -> None:
 def test_a_whole_hand_is_played_with_one_pyodide_in_one_worker(page: Page):
     wasm = []
     page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
-    table = split_table(page)
+    table = fresh_page_table(page)
     assert sorted(wasm) == ["micropython.wasm", "pyodide.asm.wasm"]  # one of each, the Pyodide in the worker
-    assert len(page.workers) == 1 and page.workers[0].url.endswith("/js/core-worker.mjs")
+    assert len(page.workers) == 1 and page.workers[0].url.split("?")[0].endswith("/js/core-worker.mjs")
     assert runtimes(page) == {"main_pyodide": False, "micropython": True}
     while table.html.get_attribute("data-to-move") != "none":
         play_and_wait(table)
@@ -64,7 +62,7 @@ def test_a_whole_hand_is_played_with_one_pyodide_in_one_worker(page: Page):
 
 
 def test_a_reload_finds_the_position_the_worker_saved(page: Page):
-    table = split_table(page)
+    table = fresh_page_table(page)
     for _ in range(2):
         play_and_wait(table)
     table.wait_turn()
@@ -78,7 +76,7 @@ def test_a_reload_finds_the_position_the_worker_saved(page: Page):
 
 
 def test_a_tap_made_while_the_worker_starts_is_applied_once_it_is_up(page: Page):
-    table = split_table(page)
+    table = fresh_page_table(page)
     table.wait_turn()
     card = table.hand()[0]
     before = json.loads(table.page.evaluate("() => localStorage.getItem('sixtysix.game')"))
@@ -107,7 +105,7 @@ def test_a_tap_made_while_the_worker_starts_is_applied_once_it_is_up(page: Page)
 
 
 def test_the_dialogs_and_the_language_work_across_the_line(page: Page):
-    table = split_table(page)
+    table = fresh_page_table(page)
     options = table.open_options()
     options.locator("#speed-select").select_option("slow")
     expect(table.html).to_have_attribute("data-speed", "slow")  # the worker took it and drew it

