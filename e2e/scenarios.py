@@ -34,7 +34,7 @@ TEST_LEVEL = "random"
 
 
 def ask_now(function: str, view_json: str, *args):
-    """The bot worker's call, made at once in CPython (``ui.bot_worker``'s answers)."""
+    """The worker's bot call, made at once in CPython (``ui.model.botcall``'s answers)."""
     if function == "choose":
         return botcall.choose_json(view_json, *args)
     raise ValueError(f"the scenarios ask no {function!r}")

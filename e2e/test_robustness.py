@@ -236,8 +236,8 @@ def headerless():
 def decoy(tmp_path):
     """Another origin on loopback (a public one may not frame a loopback page at
     all), on another port: a plain server with no headers. Same site, so the
-    frame keeps its storage (cross-site, the bot worker's own boot is refused
-    IndexedDB and the computer thinks on the page: see ui/dom/worker_link.py BotWorker)."""
+    frame keeps its storage (cross-site, a frame may be refused storage: the
+    game then plays without saving)."""
     server = serve.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(serve.SimpleHTTPRequestHandler, directory=str(tmp_path)))
     server.RequestHandlerClass.log_message = lambda *a: None

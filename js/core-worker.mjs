@@ -52,12 +52,14 @@ try {
   let drawn;
   const firstTable = new Promise((resolve) => (drawn = resolve));
   const pyodide = await loadPyodide({ texts: true, report, moreAfter: firstTable });
+  performance.mark("sixtysix:worker-runtime"); // Pyodide up, app.zip on sys.path (the worker's own clock)
   const module = pyodide.pyimport("ui.core_worker");
   host = module.CoreHost((text) => {
     self.postMessage(text);
     if (text.startsWith('{"kind":"render"')) drawn();
   }, fetchText, console);
   module.destroy();
+  performance.mark("sixtysix:worker-host"); // the game's modules imported
   while (inbox.length) host.receive(inbox.shift());
 } catch (e) {
   console.error(`Sixty-Six: the game's worker did not start (${e.message || e})`);

@@ -33,10 +33,16 @@ def test_headline_takes_the_worse_preset_and_targets_compare_both_ways():
     summary = {"slow4g": {"game": {"wire_bytes": 3_700_000}, "ready_ratio": 0.45}}
     h = bn.headline(summary, lh)
     assert h == {"cold_wire_bytes": 3_700_000, "slow4g_ready_ratio": 0.45, "lh_mobile_performance": 64,
+                 "lh_mobile_tbt_ms": None, "lh_desktop_performance": 90,
                  "lh_accessibility": 100, "lh_best_practices": 96, "lh_seo": 100, "lh_cls": 0.03}
     met = {t["key"]: t["met"] for t in bn.evaluate(h)}
-    assert met == {"cold_wire_bytes": True, "slow4g_ready_ratio": False, "lh_mobile_performance": True,
+    assert met == {"cold_wire_bytes": True, "slow4g_ready_ratio": False, "lh_mobile_performance": False,
+                   "lh_mobile_tbt_ms": None, "lh_desktop_performance": False,
                    "lh_accessibility": True, "lh_best_practices": False, "lh_seo": True, "lh_cls": False}
+    lh["mobile"]["metrics"]["tbt_ms"] = 300.0
+    lh["mobile"]["scores"]["performance"] = 90
+    met = {t["key"]: t["met"] for t in bn.evaluate(bn.headline(summary, lh))}
+    assert met["lh_mobile_tbt_ms"] is True and met["lh_mobile_performance"] is True
 
 
 def test_an_unmeasured_figure_is_neither_met_nor_missed():

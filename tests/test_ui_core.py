@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def bot(function, *args):
-    """The bot worker's functions (ui/bot_worker.py), the computer at random."""
+    """The worker's bot answers (ui/model/botcall.py's ANSWERS), the computer at random."""
     if function == "review_step":
         return botcall.review_step_json(*args)
     return botcall.choose_json(args[0], "random")

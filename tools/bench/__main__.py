@@ -17,7 +17,7 @@ from sixtysix.levels import LEVELS
 from . import DESCRIPTION
 from .browser import Browser
 from .report import bot_summary, evaluate_targets, headline, load_summary, report_text, slim
-from .scenarios import bot_page, load_runs, play_hand, startup_page
+from .scenarios import bot_page, load_runs, memory_runs, play_hand, startup_page
 from .site import DIST, FLOOR_PAGE, GAME_PAGE, PLAY_PAGE, RESULTS, ROOT, STAGE, git_state, run_python, stage_site
 from .stats import BenchError
 
@@ -78,6 +78,8 @@ def main(argv=None) -> int:
         say(f"bench: loads, {args.reps} cold+warm reps of {', '.join(pages)} (interleaved)")
         result["loads"] = load_runs(browser, pages, args.reps, say)
         result["load_summary"] = load_summary(result["loads"])
+        say(f"bench: memory and Pyodide instances, {min(args.reps, 3)} rounds")
+        result["memory"] = memory_runs(browser, GAME_PAGE, min(args.reps, 3), say)
         say("bench: bot decisions in the browser (bench/bot/)")
         result["bot_browser"] = bot_page(browser, levels, args.seconds, max(browser.timeout_ms, 1800_000))
         result["bots"] = bot_summary(result["bot_browser"], result["cpython_bots"])

@@ -54,11 +54,11 @@ class Browser:
                 raise BenchError(f"cannot start Chromium ({exc}); run `make setup`") from None
             self.version = self.browser.version
 
-    def context(self):
-        """A fresh context (empty cache, service workers allowed) on a fresh server."""
+    def context(self, service_workers: str = "allow"):
+        """A fresh context (empty cache, service workers allowed unless ``"block"``) on a fresh server."""
         server, url, log = counting_server(self.stage)
         self.servers.append(server)
-        options = {"service_workers": "allow", "base_url": url}
+        options = {"service_workers": service_workers, "base_url": url}
         if self.profile:
             folder = tempfile.mkdtemp(dir=self.tmp)
             try:
@@ -98,6 +98,50 @@ class Browser:
         finally:
             self.pw.stop()
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def chromium_uss_mb() -> float:
+    """Summed USS (private clean + dirty) of the Chromium processes under this one, MB."""
+    children: dict[int, list[int]] = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            ppid = int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(pid))
+    mine, todo = set(), [os.getpid()]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in mine:
+                mine.add(child)
+                todo.append(child)
+    total = 0
+    for pid in mine:
+        try:
+            if "chrom" not in os.readlink(f"/proc/{pid}/exe"):
+                continue
+            for line in open(f"/proc/{pid}/smaps_rollup"):
+                name, _, rest = line.partition(":")
+                if name in ("Private_Clean", "Private_Dirty"):
+                    total += int(rest.split()[0])
+        except OSError:
+            continue
+    return total / 1024
+
+
+#: Whether a realm (the page or a worker) started a Pyodide: it fetched Pyodide's wasm itself.
+PYODIDE_HERE = "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/pyodide.asm.wasm'))"
+
+
+def pyodide_realms(page) -> int:
+    """The realms, page and workers (not the start-up snapshot's), that started a Pyodide."""
+    count = 0
+    for realm in [page] + [w for w in page.workers if "snapshot-worker" not in w.url]:
+        try:
+            count += bool(realm.evaluate(PYODIDE_HERE))
+        except Exception:  # a worker that went meanwhile
+            continue
+    return count
 
 
 def open_page(context, url: str, until: str, timeout_ms: float):
@@ -185,18 +229,20 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "lcp_ms": b["lcp"],
         "dcl_ms": marks.get("dcl"),
         "sw_ready_ms": marks.get("sw_ready"),
-        "runtime_ms": progress.get("Loaded Pyodide"),  # PyScript's runtime (and [files]) ready
+        # PyScript's runtime (and [files]) ready: the floor's Pyodide, the game's MicroPython
+        "runtime_ms": progress.get("Loaded Pyodide", progress.get("Loaded MicroPython")),
         "first_move_ms": first_move,  # the computer's first move done (it leads this deal)
-        # the page's own performance.measure()s (ui/dom/app.py, ui/dom/worker_link.py): its Python start-up, the wait
-        # for the bot worker at the first call, the first call itself
-        "app_files_ms": _first_measure(state, "sixtysix:app-files"),  # app.zip, texts placed (the loader)
-        "imports_ms": _first_measure(state, "sixtysix:imports"),  # the game's modules loading (ui/dom/app.py)
-        "app_start_ms": _first_measure(state, "sixtysix:app-ready"),
-        "worker_wait_ms": _first_measure(state, "sixtysix:worker-ready"),
+        # the page's own performance.measure()s (ui/dom/main.py, ui/dom/split.py): the DOM layer's
+        # modules loading, its start until the first table; the worker's first bot call
+        "imports_ms": _first_measure(state, "sixtysix:dom-imports"),
+        "app_start_ms": _first_measure(state, "sixtysix:dom-ready"),
         "first_choose_ms": _first_measure(state, "sixtysix:choose"),
         "progress": b["progress"],
         "longtasks": b["longtasks"],
         "longest_task_ms": max((d for _, d in b["longtasks"]), default=0.0),
+        # from navigation until the first move is possible (issue 33's target)
+        "longest_task_to_ready_ms": max((d for start, d in b["longtasks"] if ready is not None and start < ready),
+                                        default=0.0),
         "bytes": sum(r[2] for r in requests),
         "bytes_to_ready": sum(r[2] for r in requests if r[0] <= ready_at),
         "requests": len(requests),

@@ -7,7 +7,7 @@ import math
 import os
 import time
 
-from .browser import Browser, bench_state, open_page, visit
+from .browser import Browser, bench_state, chromium_uss_mb, open_page, pyodide_realms, visit
 from .report import fmt_ms
 from .site import BOT_PAGE, PLAY_PAGE, STARTUP_PAGE
 from .stats import BenchError, summarize
@@ -103,6 +103,40 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
     return runs
 
 
+#: How long after ready the memory is read (the background fetches and the first idle work done).
+SETTLE_MS = 6000
+
+
+def memory_runs(browser: Browser, game: str, rounds: int, say) -> list[dict]:
+    """Per round, each in a browser of its own with no service worker: the summed
+    USS of Chromium's processes with about:blank, and 6 s after the game's
+    cold visit is ready (its difference is the page's memory above a blank
+    tab); and how many Pyodides the page started (page and workers)."""
+    out = []
+    for r in range(rounds):
+        row = {}
+        for name in ("blank", "game"):
+            context, url, _ = browser.context(service_workers="block")
+            try:
+                page = context.new_page()
+                if name == "blank":
+                    page.goto("about:blank")
+                else:
+                    page.goto(url + game, timeout=browser.timeout_ms)
+                    page.wait_for_selector("html.ready", state="attached", timeout=browser.timeout_ms)
+                page.wait_for_timeout(SETTLE_MS)
+                row[f"{name}_uss_mb"] = chromium_uss_mb()
+                if name == "game":
+                    row["pyodide_realms"] = pyodide_realms(page)
+            finally:
+                browser.done_with(context)
+        row["above_blank_mb"] = row["game_uss_mb"] - row["blank_uss_mb"]
+        say(f"  round {r + 1}/{rounds}: {row['above_blank_mb']:.1f} MB above about:blank, "
+            f"{row['pyodide_realms']} Pyodide")
+        out.append(row)
+    return out
+
+
 def bot_page(browser: Browser, levels, seconds: float, timeout_ms: float) -> dict:
     context, url, log = browser.context()
     try:
@@ -179,7 +213,7 @@ def play_hand(browser: Browser, timeout_ms: float, say, hands: int = 2) -> dict:
             "longest_task_computer_ms": max(during, default=0.0),
             "computer_turns": len(turns),
             "computer_turn_ms": summarize([z - a for a, z in turns]),
-            "choose_call_ms": summarize(chooses),  # ui/dom/worker_link.py's measure of each worker call
+            "choose_call_ms": summarize(chooses),  # each bot call's time in the worker (ui/core_worker.py's timing)
             "boot_longest_task_ms": max((d for s, d in b["longtasks"] if s < ready), default=0.0),
             "errors": errors}
 

@@ -1,0 +1,201 @@
+"""The page before and after a change, side by side in the same run:
+
+    python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse]
+
+``--before`` names a commit (default: the last one whose page ran two
+Pyodides, issue 33's starting point); its site is built from ``git archive``
+into ``build/before-<commit>/`` with this checkout's node_modules, and served
+beside ``dist/``. Each round opens, in a fresh headless Chromium each (cold
+HTTP cache, service workers blocked, no start-up snapshot made),
+about:blank and both pages, in ABBA order across rounds, on
+``?seed=11&lang=pt`` (the player leads), then reloads each page once (warm
+HTTP cache). Per visit: the longest main-thread task and the Total Blocking
+Time (tasks' time over 50 ms) from navigation until ``<html class="ready">``,
+the time to ready, the wasm files fetched and the Pyodide instances (the
+realms, page or worker, where ``loadPyodide`` ran). Per cold visit: the
+summed USS of Chromium's processes 6 s after ready, minus about:blank's in
+the same round, and a card tap until the card leaves the hand. With
+``--snapshot`` each page makes its start-up snapshot after the cold visit
+and the warm visit restores it, as a real revisit does (no memory figure
+then). Prints the medians; ``--json FILE`` keeps every figure. Timings
+count only as ratios within a run: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.bench.browser import chromium_uss_mb as uss_mb, pyodide_realms  # noqa: E402
+from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+PAGES = ("before", "after")
+#: The last commit whose page ran two Pyodides (one on the main thread, one for the bot).
+TWO_RUNTIMES = "b3afb57"
+QUERY = "?seed=11&lang=pt"
+WATCH = r"""
+globalThis.sixtysixSnapshotDelayMs = __DELAY__;
+window.__m = {longtasks: [], readyAt: null};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__m.longtasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+new MutationObserver((_, watch) => {
+  const root = document.documentElement;
+  if (root && root.classList.contains("ready") && window.__m.readyAt === null) {
+    window.__m.readyAt = performance.now();
+    watch.disconnect();
+  }
+}).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true, childList: true});
+"""
+TAP = r"""async () => {
+  const button = document.querySelector("#hand button.card[aria-disabled='false']");
+  const code = button.dataset.code;
+  const gone = new Promise((resolve) => new MutationObserver((_, watch) => {
+    if (!document.querySelector(`#hand button.card[data-code='${code}']`)) { watch.disconnect(); resolve(performance.now()); }
+  }).observe(document.getElementById("hand"), {childList: true, subtree: true, attributes: true}));
+  const start = performance.now();
+  button.click();
+  return (await gone) - start;
+}"""
+YOUR_TURN = "() => document.documentElement.dataset.toMove === 'you' && document.documentElement.dataset.busy === '0'"
+
+
+def visit(page, url: str, wasm: list) -> dict:
+    wasm.clear()
+    page.goto(url)
+    page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.toMove !== 'computer'", timeout=90_000)
+    page.wait_for_timeout(300)  # late longtask entries
+    m = page.evaluate("window.__m")
+    tasks = [d for start, d in m["longtasks"] if start < m["readyAt"]]
+    return {"ready_ms": round(m["readyAt"]), "longest_task_ms": round(max(tasks, default=0)),
+            "tbt_ms": round(sum(max(0, d - 50) for d in tasks)), "wasm": sorted(wasm),
+            "pyodide_wasm": wasm.count("pyodide.asm.wasm")}
+
+
+def one(p, base: str, name: str, snapshot: bool = False) -> dict:
+    """One fresh browser: about:blank's memory, or a page's cold and warm visits."""
+    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    try:
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
+        page = context.new_page()
+        wasm: list[str] = []
+        page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
+        if name == "about:blank":
+            page.goto("about:blank")
+            page.wait_for_timeout(6000)
+            return {"uss_mb": uss_mb()}
+        out = {"cold": visit(page, base + QUERY, wasm)}
+        if snapshot:  # the revisit restores the start-up snapshot made on this device
+            page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+        else:
+            page.wait_for_timeout(6000)
+            out["uss_mb"] = uss_mb()
+        out["pyodide_realms"] = pyodide_realms(page)
+        page.wait_for_function(YOUR_TURN, timeout=60_000)
+        out["tap_ms"] = round(page.evaluate(TAP), 1)
+        page.evaluate("localStorage.clear()")
+        out["warm"] = visit(page, base + QUERY, wasm)
+        return out
+    finally:
+        browser.close()
+
+
+def build_commit(commit: str) -> Path:
+    """``commit``'s dist/, built once into build/before-<commit>/ from ``git archive``."""
+    sha = subprocess.run(["git", "rev-parse", "--short", commit], cwd=ROOT, check=True, capture_output=True,
+                         text=True).stdout.strip()
+    tree = ROOT / "build" / f"before-{sha}"
+    dist = tree / "dist"
+    if (dist / "index.html").is_file():
+        return dist
+    if tree.exists():
+        shutil.rmtree(tree)
+    tree.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", sha], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")  # read only: its build runs no npm
+    subprocess.run([sys.executable, "tools/build.py"], cwd=tree, check=True, stdout=subprocess.DEVNULL)
+    return dist
+
+
+def median(values) -> float:
+    return round(statistics.median(values), 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", default=TWO_RUNTIMES, help=f"the commit to compare with (default {TWO_RUNTIMES})")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="also Lighthouse (mobile and desktop, as make bench runs it) on each page, once")
+    parser.add_argument("--snapshot", action="store_true",
+                        help="let each page make its start-up snapshot after the cold visit, so the warm "
+                             "visit restores it (a real revisit); no memory figure then")
+    args = parser.parse_args()
+    sites = {"before": build_commit(args.before), "after": ROOT / "dist"}
+    bases = {name: serve_in_thread(str(site))[1].rstrip("/") + "/" for name, site in sites.items()}
+    print(f"before: {args.before} ({sites['before'].relative_to(ROOT)}), after: the working tree's dist/", flush=True)
+    runs: dict[str, list] = {name: [] for name in ("about:blank", *PAGES)}
+    with sync_playwright() as p:
+        for r in range(args.rounds):
+            order = PAGES if r % 2 == 0 else PAGES[::-1]
+            blank = {} if args.snapshot else one(p, "", "about:blank")
+            runs["about:blank"].append(blank)
+            for name in order:
+                result = one(p, bases[name], name, args.snapshot)
+                if not args.snapshot:
+                    result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
+                runs[name].append(result)
+                print(f"round {r + 1} {name}: {json.dumps(result)}", flush=True)
+    print(f"\nmedians of {args.rounds} rounds | " + " | ".join(PAGES))
+    rows = [("longest main-thread task to ready, cold (ms)", lambda x: x["cold"]["longest_task_ms"]),
+            ("longest main-thread task to ready, warm (ms)", lambda x: x["warm"]["longest_task_ms"]),
+            ("Total Blocking Time to ready, cold (ms)", lambda x: x["cold"]["tbt_ms"]),
+            ("ready, cold (ms)", lambda x: x["cold"]["ready_ms"]),
+            ("ready, warm (ms)", lambda x: x["warm"]["ready_ms"]),
+            ("memory above about:blank, 6 s after ready (MB)", lambda x: x["above_blank_mb"]),
+            ("tap until the card leaves the hand (ms)", lambda x: x["tap_ms"]),
+            ("Pyodide instances (realms that fetched its wasm)", lambda x: x["pyodide_realms"]),
+            ("pyodide.asm.wasm fetched, cold", lambda x: x["cold"]["pyodide_wasm"])]
+    if args.snapshot:
+        rows = [row for row in rows if "memory" not in row[0]]
+        print("(warm: the start-up snapshot made after the cold visit restored)")
+    for label, get in rows:
+        print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
+    print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
+    if args.lighthouse:
+        from tools.bench_network import run_lighthouse
+
+        print("\nLighthouse (score; TBT, LCP, CLS) | " + " | ".join(PAGES))
+        for preset in ("mobile", "desktop"):
+            found = {name: run_lighthouse(bases[name], preset) for name in PAGES}
+            runs[f"lighthouse_{preset}"] = found
+            cells = []
+            for name in PAGES:
+                r = found[name]
+                if "scores" not in r:
+                    cells.append(r.get("error", "?"))
+                    continue
+                m = r["metrics"]
+                cells.append(f"{r['scores'].get('performance')}; {m.get('tbt_ms') or 0:.0f} ms, "
+                             f"{m.get('lcp_ms') or 0:.0f} ms, {m.get('cls') or 0:.3f}")
+            print(f"{preset} | " + " | ".join(cells))
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+
+
+if __name__ == "__main__":
+    main()
