@@ -289,6 +289,6 @@ def report_text(result: dict) -> str:
         return fmt_value(t["value"], t["unit"])
 
     parts += bench_network.report_lines(result, fmt_bytes, format_table)
-    rows = [[t["what"], measured(t), "< " + fmt_value(t["limit"], t["unit"]), t["verdict"]] for t in result["targets"]]
+    rows = [[t["what"], measured(t), "<= " + fmt_value(t["limit"], t["unit"]), t["verdict"]] for t in result["targets"]]
     parts.append(format_table(["target", "measured", "limit", "verdict"], rows, title="\nTargets"))
     return "\n".join(parts)
