@@ -200,8 +200,8 @@ def test_app_zip_holds_only_app_code():
         names = zf.namelist()
         times = {info.date_time for info in zf.infolist()}
     assert names == sorted(names)
-    # the game's packages, and PyScript's own (tools/build.py)
-    assert {n.split("/")[0] for n in names} <= {"sixtysix", "ui", "pyscript"}
+    # the game's packages (tools/build.py)
+    assert {n.split("/")[0] for n in names} <= {"sixtysix", "ui"}
     assert "sixtysix/__init__.pyc" in names
     assert not [n for n in names if "__pycache__" in n or "/tests/" in n or "/test_" in n]
     assert times <= {(1980, 1, 1, 0, 0, 0)}
@@ -222,9 +222,8 @@ def test_app_zip_holds_the_bytecode_of_every_module_the_game_imports():
             stored |= {info.compress_type for info in zf.infolist()}
     modules = sorted(trim_runtime.module_of(n[:-1]) for n in bytecode)
     trace = trim_runtime.load_trace()
-    assert modules == sorted(trace["app_modules"] + trace["pyscript_modules"])
-    # the rest of PyScript's package as source: its submodules are looked for in the zip only
-    assert {"pyscript/web.py", "pyscript/media.py"} <= set(names)
+    assert modules == sorted(trace["app_modules"])
+    assert not [n for n in names if n.startswith("pyscript/")]  # the worker runs no PyScript
     assert not [n for n in bytecode if n[:-1] in names]  # no source beside its bytecode
     assert all(is_unchecked_pyc(data) for data in bytecode.values())  # PEP 552: no timestamp, no source check
     assert "sixtysix/review.pyc" in names and "ui/core_worker.pyc" in names

@@ -49,44 +49,6 @@ def test_with_parents():
     assert trim_runtime.with_parents({"a.b.c", "d"}) == {"a", "a.b", "a.b.c", "d"}
 
 
-def write_package(folder: Path, files: dict[str, str]) -> Path:
-    """A generated pyscript.js as the npm package ships it."""
-    js = folder / "pyscript.js"
-    js.write_text("// artifact\nexport default " + json.dumps({"pyscript": files}, indent=2) + ";\n", encoding="utf-8")
-    return js
-
-
-def bundle(folder: Path, files: dict[str, str]) -> Path:
-    """A chunk that writes files as PyScript's minified bundle does."""
-    chunk = folder / "core.js"
-    chunk.write_text("wo('.',{pyscript:" + json.dumps(files, ensure_ascii=False, separators=(",", ":")) + "})",
-                     encoding="utf-8")
-    return chunk
-
-
-def test_pyscript_sources_are_every_module_the_bundle_writes(tmp_path):
-    files = {"__init__.py": "from pyscript.web import page\n", "web.py": "page = 'é'\n", "media.py": "x = 1\n"}
-    got = trim_runtime.pyscript_sources(write_package(tmp_path, files), [bundle(tmp_path, files)])
-    assert got == {f"pyscript/{name}": text.encode() for name, text in files.items()}
-
-
-@pytest.mark.parametrize("written", [{"web.py": "page = 1\n"}, {"media.py": "page = 2\n"}])
-def test_pyscript_sources_stop_the_build_when_the_bundle_writes_other_text(tmp_path, written):
-    # other text for the file, or its text under another file's name
-    package = write_package(tmp_path, {"web.py": "page = 2\n"})
-    with pytest.raises(SystemExit, match="pyscript/web.py"):
-        trim_runtime.pyscript_sources(package, [bundle(tmp_path, written)])
-
-
-@needs_npm
-def test_the_vendored_pyscript_writes_every_module_of_its_package():
-    package = ROOT / "node_modules" / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE
-    chunks = sorted((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("*.js"))
-    modules = {trim_runtime.module_of(rel) for rel in trim_runtime.pyscript_sources(package, chunks)}
-    assert {"pyscript", "pyscript.workers", "pyscript.web"} <= modules  # what the page imports, and the rest
-    assert set(TRACE["pyscript_modules"]) <= modules
-
-
 @needs_dist
 def test_dist_vendor_is_exactly_the_traced_files():
     shipped = sorted(p.relative_to(DIST).as_posix() for p in (DIST / "vendor").rglob("*") if p.is_file())

@@ -50,9 +50,9 @@ What lands in dist/
 - ``app.zip``: the Python packages ``sixtysix/`` and ``ui/`` but the DOM
   layer (no tests, no ``__pycache__``), with their folder names at the top
   of the zip; the modules the game imports as bytecode that the vendored
-  Pyodide compiled (tools/bytecode.py), the others as source; and
-  ``pyscript/``, PyScript's own Python package, for the pages that run
-  Pyodide through PyScript (the bench's; the game's worker does not).
+  Pyodide compiled (tools/bytecode.py), the others as source. The worker
+  runs no PyScript: PyScript's own Python package is not in it (the bench's
+  pages that run Pyodide through PyScript get the one PyScript writes).
 - ``app-more.zip``: the modules that ``ui/on_demand.py`` lists (imported
   only on demand: the statistics, a review, the deal of the day, the
   problems, the lessons), as bytecode, taken out of app.zip. The page fetches it in the
@@ -225,11 +225,7 @@ def build_app_zip(out: Path) -> int:
     The modules that the runtime trace saw the game import go as bytecode
     (``ui/model/table.pyc`` in place of ``ui/model/table.py``), so the browser imports
     them without compiling them first (docs/performance.md, "Bytecode in
-    app.zip"). The rest (the command line's) stays source. PyScript's own
-    package goes in whole, the very text PyScript writes as source into the
-    working directory at every start, and its traced modules as bytecode
-    (``pyscript/context.pyc``): app.zip is ahead of that folder on sys.path,
-    so ``pyscript`` and all its submodules come from the zip. The zip is
+    app.zip"). The rest (the command line's) stays source. The zip is
     STORED: its .br/.gz siblings compress across files, where deflating
     each entry would not. The modules of ui/on_demand.py go into
     ``app-more.zip`` instead (:func:`on_demand_entries`); the count is app.zip's."""
@@ -242,13 +238,8 @@ def build_app_zip(out: Path) -> int:
                 if f.suffix == ".py" and not is_test(rel) and rel.as_posix() not in COMMAND_LINE_ONLY \
                         and not rel.as_posix().startswith(DOM_LAYER):
                     entries[f.relative_to(ROOT).as_posix()] = f.read_bytes()
-    # PyScript's own package too, whole: it writes it as source at every start
-    # and compiles what it imports (about 30 ms). Once ``pyscript`` comes from
-    # app.zip (first on sys.path), its submodules are looked for there only.
-    entries |= trim_runtime.pyscript_sources(NODE / "@pyscript" / "core" / trim_runtime.PYSCRIPT_PACKAGE,
-                                             sorted((out / "vendor" / "pyscript").glob("*.js")))
     trace = trim_runtime.load_trace()
-    imported = set(trace.get("app_modules", [])) | set(trace.get("pyscript_modules", []))
+    imported = set(trace.get("app_modules", []))
     for rel, code in bytecode.compile_pyc({rel: data for rel, data in entries.items()
                                            if trim_runtime.module_of(rel) in imported}).items():
         del entries[rel]

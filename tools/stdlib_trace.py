@@ -12,12 +12,10 @@ reporting is covered) with Debian's Chromium. It records
 - ``vendor_files``: every ``vendor/`` file requested (page and worker);
 - ``first_load``: every file the game page requests until it is ready (the
   byte total of its progress bar, tools/build.py);
-- ``stdlib_modules``: every module imported (page and worker) that
-  ``python_stdlib.zip`` holds;
+- ``stdlib_modules``: every module imported (the game's worker, and the
+  bench's PyScript page) that ``python_stdlib.zip`` holds;
 - ``app_modules``: every module of the app's own imported (app.zip ships
-  their bytecode, tools/build.py);
-- ``pyscript_modules``: every module of PyScript's own Python package
-  imported (app.zip ships their bytecode too, the others as source).
+  their bytecode, tools/build.py).
 
 The build (tools/trim_runtime.py) ships exactly these. e2e/test_stdlib_trim.py
 checks, on the trimmed build, that the same paths import nothing outside it.
@@ -118,9 +116,6 @@ def record(site: Path) -> dict:
         "first_load": sorted(first_load - {"index.html", MORE_ZIP}),
         "stdlib_modules": sorted(trace.names & in_zip),
         "app_modules": sorted(n for n in trace.names if n.split(".")[0] in APP_PACKAGES),
-        # pyscript.js_modules.* are JavaScript modules that PyScript lends Python: no source.
-        "pyscript_modules": sorted(n for n in trace.names if n.split(".")[0] == "pyscript"
-                                   and not n.startswith("pyscript.js_modules")),
     }
 
 
@@ -137,7 +132,7 @@ def main(argv: list[str]) -> int:
         current = trim_runtime.TRACE.read_text(encoding="utf-8") if trim_runtime.TRACE.is_file() else ""
         if current != text:
             old = json.loads(current or "{}")
-            for key in ("vendor_files", "first_load", "stdlib_modules", "app_modules", "pyscript_modules"):
+            for key in ("vendor_files", "first_load", "stdlib_modules", "app_modules"):
                 added = sorted(set(trace[key]) - set(old.get(key, [])))
                 removed = sorted(set(old.get(key, [])) - set(trace[key]))
                 print(f"{key}: +{added} -{removed}")
@@ -147,8 +142,7 @@ def main(argv: list[str]) -> int:
         return 0
     trim_runtime.TRACE.write_text(text, encoding="utf-8")
     print(f"wrote {trim_runtime.TRACE.relative_to(ROOT)}: {len(trace['vendor_files'])} vendor files, "
-          f"{len(trace['stdlib_modules'])} stdlib modules, {len(trace['app_modules'])} app modules, "
-          f"{len(trace['pyscript_modules'])} of PyScript's")
+          f"{len(trace['stdlib_modules'])} stdlib modules, {len(trace['app_modules'])} app modules")
     return 0
 
 

@@ -103,35 +103,6 @@ def write_trimmed_stdlib(src: Path, dest: Path, modules: set[str], compile_pyc) 
     return len(entries)
 
 
-#: PyScript's Python package as its npm package generates it (``{"pyscript":
-#: {"web.py": source, ...}}``): the text that its core chunk writes into the
-#: working directory, as source, at every start.
-PYSCRIPT_PACKAGE = Path("src") / "stdlib" / "pyscript.js"
-
-
-def pyscript_sources(package_js: Path, chunks: list[Path]) -> dict[str, bytes]:
-    """The sources of every module of PyScript's own package ("pyscript/web.py": text).
-
-    All of them go into app.zip: once ``pyscript`` is imported from there,
-    Python looks for its submodules there only.
-    Each must be, byte for byte, the entry for its file in one of the
-    vendored ``chunks`` (their bytecode goes into app.zip, ahead of them on
-    sys.path): the build stops if the npm package's generated copy and its
-    bundle disagree."""
-    text = package_js.read_text(encoding="utf-8")
-    body = text[text.index("export default") + len("export default"):].strip().rstrip(";")
-    files = json.loads(body)["pyscript"]
-    bundles = "".join(chunk.read_text(encoding="utf-8") for chunk in chunks)
-    sources = {}
-    for name, source in sorted(files.items()):
-        rel = f"pyscript/{name}"
-        if f"{json.dumps(name)}:{json.dumps(source, ensure_ascii=False)}" not in bundles:
-            raise SystemExit(f"build: {rel} in {package_js.name} is not what the vendored PyScript writes: "
-                             "a mixed npm install? run `npm ci`")
-        sources[rel] = source.encode("utf-8")
-    return sources
-
-
 def write_empty_lock(src: Path, dest: Path) -> None:
     """The lock file Pyodide reads at start, with its header but no packages."""
     lock = json.loads(src.read_text(encoding="utf-8"))
