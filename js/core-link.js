@@ -90,7 +90,7 @@
     dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's worker: ${reason}` }));
   };
 
-  // performance.getEntriesByName("sixtysix:choose") on the page, as index.html's bot worker gives it.
+  // performance.getEntriesByName("sixtysix:choose") on the page (make bench, the e2e tests).
   const timing = (text) => {
     const { name, ms } = JSON.parse(text);
     const end = performance.now();

@@ -22,7 +22,7 @@ import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 // scanning past the end of one (two crash dumps, docs/performance.md, "No
 // stack switching"). The game never suspends Python (no run_sync), and
 // Pyodide looks for JSPI only as `"Suspending" in WebAssembly` when it
-// boots. The page, the bot worker and the snapshot worker import this first.
+// boots. The game's worker and the snapshot worker import this first.
 for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 
 export { version };
@@ -38,7 +38,7 @@ const root = typeof document === "undefined" ? null : document.documentElement;
 let report = (name, value) => {
   if (root) root.dataset[name] = value;
 };
-// How long the table stays ready before the snapshot is made (a bot worker
+// How long the table stays ready before the snapshot is made (a worker
 // boots in that time, and the snapshot's boot would compete with it).
 const MAKE_AFTER_MS = Number(globalThis.sixtysixSnapshotDelayMs) || 5000;
 
@@ -124,7 +124,7 @@ function makeSnapshot(cache) {
 // 40-47 ms under Node's Pyodide, writing it takes 2 (docs/performance.md,
 // "The ui's records, and app.zip imported in place"). The texts go into
 // locales/, on the page and in the core's worker (js/core-worker.mjs, which
-// asks for them with the option `texts`; the bot worker has no words).
+// asks for them with the option `texts`).
 const APP_ZIP = new URL("../app.zip", import.meta.url).href;
 const TEXTS = ["pt", "it"].map((lang) => `locales/${lang}.json`);
 

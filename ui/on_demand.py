@@ -1,18 +1,18 @@
 """The app's modules that are imported only on demand, and the finder that imports them.
 
-Neither the page nor the bot worker imports these to start, nor for a
+The game's worker imports none of these to start, nor for a
 computer's move or a hint: only when the player opens something (the
 statistics, a hand's review, the deal of the day, a problem, a lesson). tools/build.py
 ships them as bytecode in a second zip, ``app-more.zip``, beside app.zip
 (which holds the rest), so the first load does not wait for them
 (docs/performance.md, "Code on demand: app-more.zip").
 
-js/pyodide-loader.mjs, on the page and in the bot worker, calls
-:func:`install` once app.zip is on ``sys.path``. The page then fetches
-app-more.zip in the background once it is ready and writes it beside
-app.zip; an import of one of :data:`MODULES` that comes first (a ``#daily=``
-link opened at the start, the worker's first review step) asks the loader
-for it at once (``mount``, a synchronous request) before importing. The
+js/pyodide-loader.mjs, in the game's worker, calls :func:`install` once
+app.zip is on ``sys.path``. The worker then fetches app-more.zip in the
+background once its first table is drawn and writes it beside app.zip;
+an import of one of :data:`MODULES` that comes first (a ``#daily=`` link
+opened at the start, the worker's first review step) asks the loader for it
+at once (``mount``, a synchronous request) before importing. The
 modules import from the zip in place, as from app.zip (zipimport).
 
 CPython never installs the finder: the tests import the sources.

@@ -137,7 +137,7 @@ class DialogCommands:
                 if hasattr(answer, "__await__"):  # the worker's promise
                     answer = await answer
             except Exception as exc:
-                self.log("bot worker review_step", exc)
+                self.log("bot review_step", exc)
                 answer = None
             if run != review.run:
                 return

@@ -5,7 +5,7 @@ server (no browser imports).
 The player always sits in the same seat (the computer deals, the player
 leads) against the hard computer. When the hand ends, the hard computer plays
 the same deal from the player's seat against the same opponent, move by move
-through the bot worker, seeing only its own view: duplicate scoring, both
+through the worker's bot call, seeing only its own view: duplicate scoring, both
 results side by side. Bots answer the same view the same way
 (:func:`ui.model.botcall.view_seed`), so every player's browser finds the
 same result for the computer.
@@ -77,7 +77,7 @@ def signed(facts: dict, seat: int = 0) -> int:
 async def computer_result(day: str, choose) -> int | None:
     """The hard computer's result on the day's deal from the player's seat
     against the hard computer: each move asked for with ``await choose(view)``
-    (the bot worker, at :data:`LEVEL`); ``None`` if a call failed."""
+    (the worker's bot, at :data:`LEVEL`); ``None`` if a call failed."""
     game = Game.from_deck(daily_deck(day), DEALER)
     while game.result is None:
         view = game.view(game.to_move).to_dict()

@@ -5,7 +5,7 @@ review's values in words (no browser imports).
 frame per trick (plus one for what came after the last trick, such as a
 declaration): both hands as they were before the trick, the stock in order,
 the trump card, the cards played and the other actions. The values come from
-:mod:`sixtysix.review` (computed in the bot worker, one decision per call);
+:mod:`sixtysix.review` (computed by the worker's bot, one decision per call);
 :func:`decision_text` and :func:`costly_text` put them into words, such as
 "Fechar aqui valia +1,8 pontos de jogo; você jogou o Valete de Copas: −0,4".
 """
