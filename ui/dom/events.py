@@ -100,8 +100,10 @@ class Events:
         self.new_match()
 
     def on_next_hand(self, event):
-        """The next hand; a keyboard player lands on its first card."""
+        """The next hand; a keyboard player lands on its first card. "Wait" at
+        once: the model side always deals it (and says so a round trip later)."""
         self.link.send("next_hand", focus=document.activeElement == by_id("btn-next-hand"))
+        self.hold()
 
     def on_hand_click(self, event):
         button = event.target.closest("button.card")
