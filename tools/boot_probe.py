@@ -1,6 +1,6 @@
 """Pyodide's bare boot, timed in a page and in a dedicated worker of the same origin:
 
-    python3 tools/build.py && python3 -m tools.boot_probe [site folder, default dist/] [--rounds 4]
+    python3 tools/build.py && python3 -m tools.boot_probe [site folder, default dist/] [--rounds 4] [--same-tab]
 
 Each round opens a page with no script of its own (a 404 of the site's
 server, so no CSP) in one context (a warm HTTP cache after the first) and
@@ -8,6 +8,8 @@ times, in a module worker made there and then in the page itself: importing
 the loader, ``loadPyodide`` (the page: Pyodide's own; the worker:
 js/pyodide-loader.mjs's, as the game's worker boots it), and a first
 ``import``. Prints ``[import ms, boot ms, first import ms]`` per realm.
+``--same-tab``: every round navigates one tab instead of opening a new one,
+so the renderer process that booted Pyodide before boots it again.
 """
 
 import argparse
@@ -44,21 +46,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(ROOT / "dist"))
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--same-tab", action="store_true", help="navigate one tab instead of opening new ones")
     args = parser.parse_args()
     server, url = serve_in_thread(args.site)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=BASE_ARGS)
         c = b.new_context(base_url=url, service_workers="block")
+        origin = url.rstrip("/")
+        tab = c.new_page() if args.same_tab else None
         for i in range(args.rounds):
-            page = c.new_page()
-            page.goto("./nothing-here")
-            origin = url.rstrip("/")
-            print(i, "worker", page.evaluate(WORKER, origin))
-            page.close()
-            page = c.new_page()
-            page.goto("./nothing-here")
-            print(i, "page  ", page.evaluate(PAGE, origin))
-            page.close()
+            for realm, probe in (("worker", WORKER), ("page  ", PAGE)):
+                page = tab or c.new_page()
+                page.goto("./nothing-here")
+                print(i, realm, page.evaluate(probe, origin))
+                if tab is None:
+                    page.close()
         b.close()
     server.shutdown()
 
