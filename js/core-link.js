@@ -26,6 +26,9 @@
   const params = new URLSearchParams();
   if (location.hash.length > 1) params.set("more", "early");
   if (globalThis.sixtysixMoreDelayMs) params.set("moreDelayMs", String(globalThis.sixtysixMoreDelayMs));
+  // The worker reports its downloads only where js/progress.js may show them:
+  // not on a page the service worker serves (everything is local there).
+  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) params.set("progress", "1");
   // In the worker's name, not its address: a worker served from the service
   // worker's cache takes the cached response's address, without the query.
   const worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
@@ -69,16 +72,16 @@
     root.dataset[name] = value;
     if (name === "runtime" && value === "boot") {
       // The loader (and Pyodide's own module with it) is evaluated on this thread
-      // only a while after the table is ready: nothing needs it before.
+      // only once the table is ready: nothing needs it before. It then waits for
+      // the page to be idle a while (its sixtysixSnapshotDelayMs) before it starts.
       const load = () => import("./pyodide-loader.mjs").then((loader) => loader.makeSnapshotWhenIdle(),
         (e) => console.warn(`Sixty-Six: no start-up snapshot (${e.message || e})`));
-      const later = () => setTimeout(load, Number(globalThis.sixtysixSnapshotDelayMs) || 5000);
-      if (root.classList.contains("ready")) later();
+      if (root.classList.contains("ready")) load();
       else {
         new MutationObserver((_, watch) => {
           if (!root.classList.contains("ready")) return;
           watch.disconnect();
-          later();
+          load();
         }).observe(root, { attributes: true, attributeFilter: ["class"] });
       }
     }

@@ -7,32 +7,38 @@ import { loadPyodide } from "./pyodide-loader.mjs";
 
 // What this worker downloads, for the page's first-load progress (js/progress.js,
 // through js/core-link.js): each body as it streams in, and each file done.
+// Only when the page asks ("progress=1" in the worker's name): on a page the
+// service worker serves, reading a copy of every body would be work for nothing.
 const tell = (message) => self.postMessage(JSON.stringify({ kind: "download", ...message }));
-const realFetch = self.fetch;
-self.fetch = function (input) {
-  const promise = realFetch.apply(this, arguments);
-  const url = input instanceof Request ? input.url : String(input);
-  promise.then((response) => {
-    if (!response.ok || !response.body) return;
-    tell({ url, encoding: response.headers.get("content-encoding") || "identity",
-      length: Number(response.headers.get("content-length")) || 0, read: 0 });
-    const reader = response.clone().body.getReader();
-    let read = 0;
-    const pump = () => reader.read().then(({ done, value }) => {
-      if (done) return undefined;
-      read += value.byteLength;
-      tell({ url, read });
-      return pump();
-    });
-    pump().catch(() => {});
-  }, () => {});
-  return promise;
-};
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    tell({ url: entry.name, encoded: entry.encodedBodySize, transfer: entry.transferSize });
-  }
-}).observe({ type: "resource", buffered: true });
+
+function reportDownloads() {
+  const realFetch = self.fetch;
+  self.fetch = function (input) {
+    const promise = realFetch.apply(this, arguments);
+    const url = input instanceof Request ? input.url : String(input);
+    promise.then((response) => {
+      if (!response.ok || !response.body) return;
+      tell({ url, encoding: response.headers.get("content-encoding") || "identity",
+        length: Number(response.headers.get("content-length")) || 0, read: 0 });
+      const reader = response.clone().body.getReader();
+      let read = 0;
+      const pump = () => reader.read().then(({ done, value }) => {
+        if (done) return undefined;
+        read += value.byteLength;
+        tell({ url, read });
+        return pump();
+      });
+      pump().catch(() => {});
+    }, () => {});
+    return promise;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      tell({ url: entry.name, encoded: entry.encodedBodySize, transfer: entry.transferSize });
+    }
+  }).observe({ type: "resource", buffered: true });
+}
+if (new URLSearchParams(self.name).get("progress")) reportDownloads();
 
 const inbox = [];
 let host = null;

@@ -129,18 +129,19 @@ class Events:
     def press(self, name):
         """A tap on a move's button: the model side makes the move, or first asks
         about a costly one; "wait" at once when the last table says it acts."""
-        model = self.link.model
-        acts = (model is not None and model.to_move == "you" and not model.busy
-                and name in model.acts_at_once)
+        acts = self.players_turn() and name in self.link.model.acts_at_once
         self.link.send("press", name=name)
         if acts:
             self.hold()
 
+    def players_turn(self):
+        """The last table drawn waits for the player's move."""
+        model = self.link.model
+        return model is not None and model.to_move == "you" and not model.busy
+
     def playable(self, code):
         """The last table drawn lets the player play ``code`` now."""
-        model = self.link.model
-        return (model is not None and model.to_move == "you" and not model.busy
-                and any(card.code == code and card.playable for card in model.my_cards))
+        return self.players_turn() and any(card.code == code and card.playable for card in self.link.model.my_cards)
 
     def on_hand_key(self, event):
         key = str(event.key)

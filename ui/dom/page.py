@@ -1,10 +1,9 @@
-"""The page's DOM side: the renderer, sync, confirm, the course, the dialogs, the options
-and the events, built in dependency order around one
+"""The page's DOM side: the renderer, sync, confirm, the course, the dialogs,
+the options and the events, built in dependency order around one
 :class:`ui.dom.link.CoreLink`, with the link's handler for each message kind.
 
 :mod:`ui.dom.split` builds it under MicroPython, with the model side in the
-worker (issue 33); the tests build it in CPython against a fake document.
-Its texts are the
+worker (issue 33); the e2e suite drives it in Chromium. Its texts are the
 locale catalogs' own (:class:`ui.words.Words`): the fixed texts and the
 questions; everything else comes from the model side in words.
 """

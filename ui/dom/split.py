@@ -43,7 +43,6 @@ from ui.dom.page import Page
 from ui.words import LANGUAGES, flatten
 
 
-
 def read_catalog(lang):
     with open("locales/" + lang + ".json") as f:
         return flatten(json.load(f))

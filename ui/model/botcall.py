@@ -1,9 +1,10 @@
 """Asking a bot for a move, as the page's worker does (no browser imports).
 
 The worker (ui/core_worker.py) calls :data:`ANSWERS` with the player's view
-as JSON text and returns a notation string. Each call builds the bot with a seed drawn from the view itself, so
-the same position always gets the same answer: a reload replays the same
-match, and tests can compute in CPython what the page will do.
+as JSON text and returns a notation string. Each call builds the bot with a
+seed drawn from the view itself, so the same position always gets the same
+answer: a reload replays the same match, and tests can compute in CPython
+what the page will do.
 """
 
 from __future__ import annotations
