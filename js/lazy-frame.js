@@ -14,10 +14,9 @@
   "use strict";
   const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
-  const megabytes = (bytes) => {
-    const lang = document.documentElement.lang || "pt";
-    return (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  };
+  // "4,3": both languages write a decimal comma (no Intl: its first call loads
+  // the locale's data, tens of ms of the main thread; js/progress.js too).
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
   // The game's own options in this page's address go on to the frame
   // (rules/pt.html?seed=7 deals hand 7 there; the tests' fast=1 and worker=0 too).

@@ -60,8 +60,10 @@
   const total = () => Object.values(files).reduce((sum, sizes) => sum + sizes[column], 0);
   const loaded = () => Object.keys(files).reduce((sum, rel) => sum + (done.has(rel) ? done.get(rel) : partial.get(rel) || 0), 0);
 
-  const megabytes = (bytes) =>
-    (bytes / 1e6).toLocaleString(root.lang || "pt", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // "2,1": both languages write a decimal comma. Not toLocaleString: the page's
+  // first Intl call loads the locale's data, about 40 ms of the main thread
+  // on a desktop during the first load (CPU profile, docs/performance.md).
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
   const render = () => {
     pending = false;

@@ -1,8 +1,10 @@
 """The layers of ui/ kept by tests, not by a list in a doc.
 
-- Only the DOM layer (``ui/dom/``) may import ``pyscript`` or ``js``: the
-  model side (``ui/model/``), the bot worker and the engine run in CPython
-  as in the browser (and the next step moves the model into the worker).
+- Only the DOM layer (``ui/dom/``) may import ``pyscript``, ``js`` or
+  ``jsffi``: the model side (``ui/model/``), the bot worker and the engine
+  run in CPython as in the browser. Inside it, only ``ui/dom/web.py`` does,
+  and nothing imports ``pyscript``: that import compiles PyScript's whole
+  package at every start, the page's longest task (ui/dom/web.py).
 - The model never imports the DOM layer.
 - The DOM modules that draw from the JSON model alone (``DRAWING_ONLY``:
   the renderer, the elements, the events...) import nothing of the model
@@ -25,7 +27,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
-BROWSER_MODULES = {"pyscript", "js"}
+BROWSER_MODULES = {"pyscript", "js", "jsffi"}
 #: Objects whose fields one other module owns: (owner file, the chain it writes through).
 OWNERS = {("model/flow.py", "self.state")}
 
@@ -97,6 +99,13 @@ def outside_writes(name: str, source: str) -> list[str]:
 def test_only_the_dom_layer_imports_the_browser():
     assert fence_breaches(sources(UI)) == []
     assert fence_breaches({f"sixtysix/{k}": v for k, v in sources(ROOT / "sixtysix").items()}) == []
+
+
+def test_the_dom_layer_reaches_the_browser_through_web_py_alone():
+    dom = {f"dom/{k}": v for k, v in sources(UI / "dom").items()}
+    assert fence_breaches(dom, allowed_prefix="dom/web.py") == []
+    assert "pyscript" not in {m.split(".")[0] for src in sources(UI).values() for m in imported(src)}
+    assert {m.split(".")[0] for m in imported(dom["dom/web.py"])} == {"js", "jsffi"}
 
 
 def test_the_model_never_imports_the_dom_layer():

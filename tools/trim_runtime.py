@@ -49,6 +49,19 @@ PATCHES = {
             "new Int32Array(globalThis.crossOriginIsolated?new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer:new ArrayBuffer(4))",
         ),
     ],
+    "vendor/pyscript/core-C9KDLldu.js": [
+        (
+            # PyScript prefixes every script it runs with `import pyscript`,
+            # which compiles its whole Python package (context, display,
+            # events, fetch, storage, websocket, workers...) from source:
+            # 80-130 ms of one main-thread task on this machine, the page's
+            # longest, four times that on a phone. The DOM layer never
+            # imports `pyscript` (ui/dom/web.py takes MicroPython's own `js`
+            # and `jsffi`); the prefix still deletes the name, so it is bound.
+            '"import pyscript as _pyscript"',
+            '"_pyscript = None"',
+        ),
+    ],
 }
 
 
@@ -114,6 +127,9 @@ def write_empty_lock(src: Path, dest: Path) -> None:
 def vendor_trimmed(pyodide: Path, pyscript: Path, out: Path, trace: dict, copy_file, compile_pyc) -> None:
     """Write out/vendor/ with only the traced files, the stdlib trimmed (and compiled), the lock emptied."""
     sources = {"vendor/pyodide/": pyodide, "vendor/pyscript/": pyscript}
+    unknown = sorted(set(PATCHES) - set(trace["vendor_files"]))
+    if unknown:  # a patch that would silently not apply: a new runtime version renamed its file
+        raise SystemExit(f"build: PATCHES in tools/trim_runtime.py name files the trace does not list: {unknown}")
     for rel in trace["vendor_files"]:
         if rel.startswith("vendor/micropython/"):
             continue  # MicroPython, whole: tools/dom_layer.py vendors it

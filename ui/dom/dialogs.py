@@ -4,11 +4,9 @@ links (the DOM side: what they show comes from the model side in words, and
 what they lead to goes to it as commands, :class:`ui.dom.link.CoreLink`).
 """
 
-from pyscript import document, window
-from pyscript.ffi import to_js
-
 from ui.dom.elements import by_id, set_text, show_dialog
 from ui.dom.sheet import draw_sheet
+from ui.dom.web import document, to_js, window
 
 #: The address's links the page opens (ui/model/core_dialogs.py: ``open_link``).
 LINKS = ("#hand=", "#daily=", "#lesson")

@@ -7,11 +7,10 @@ proxy, and :class:`Listeners` keeps those for a whole layer, so a page that
 builds itself afresh (the tests' reset) leaves no handler behind.
 """
 
-from pyscript import document
-from pyscript.ffi import create_proxy
+from ui.dom.web import create_proxy, document
 
 root = document.documentElement
-#: The window as an event target: MicroPython's ``pyscript.window`` calls
+#: The window as an event target: MicroPython's ``js`` module (ui.dom.web.window) calls
 #: ``addEventListener`` unbound ("Illegal invocation"); the document's view is
 #: the same window, reached as an ordinary object in both runtimes.
 window_target = document.defaultView

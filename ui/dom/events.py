@@ -6,9 +6,8 @@ or a call on :class:`ui.dom.options.Options`, :class:`ui.dom.sync.Sync`,
 listener goes through one :class:`ui.dom.elements.Listeners`, so
 :meth:`Events.unbind` removes them all."""
 
-from pyscript import document
-
 from ui.dom.elements import by_id, root, show_dialog, window_target
+from ui.dom.web import document
 
 #: Arrow keys move the focus along the hand.
 HAND_MOVES = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}

@@ -6,9 +6,8 @@ lesson on the table, resumes one left under way after a reload and opens a
 ``#lesson=`` link (the rules pages' "learn by playing" and their FAQ's "try it").
 """
 
-from pyscript import document
-
 from ui.dom.elements import by_id, set_text, show_dialog
+from ui.dom.web import document
 
 
 class Lessons:

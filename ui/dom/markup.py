@@ -2,9 +2,8 @@
 reset (``?test=1``: ui/dom/split.py), so one booted page
 serves many tests as if each were a first load."""
 
-from pyscript import document, window
-
 from ui.dom.elements import root
+from ui.dom.web import document, window
 
 
 class PristineMarkup:

@@ -10,8 +10,6 @@ questions; everything else comes from the model side in words.
 
 import asyncio
 
-from pyscript import window
-
 from ui.dom.confirm import Confirm
 from ui.dom.dialogs import Dialogs, local_date
 from ui.dom.elements import Listeners, by_id, log_error, root
@@ -20,6 +18,7 @@ from ui.dom.lessons import Lessons
 from ui.dom.options import Options
 from ui.dom.render import Renderer
 from ui.dom.sync import Sync
+from ui.dom.web import window
 from ui.words import Words, read_catalog
 
 

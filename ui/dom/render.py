@@ -10,11 +10,10 @@ written here (see ui/dom/split.py).
 
 import asyncio
 
-from pyscript import document, window
-
 from ui.dom.elements import by_id, card_img, card_src, root, set_label, set_lines, set_text
 from ui.dom.motion import aim_gather
 from ui.dom.sheet import draw_sheet
+from ui.dom.web import document, window
 
 
 #: The seats' places in the model's lists (``m.score``): ui.model.table's

@@ -12,9 +12,8 @@ arrive; only the body under it scrolls. Markers for tests on the dialog:
 then ``done``); on each bar ``data-costly`` and ``data-current``.
 """
 
-from pyscript import document
-
 from ui.dom.elements import by_id, card_img, set_text, show_dialog
+from ui.dom.web import document
 
 #: The list of costly decisions before anything is drawn in it.
 UNDRAWN = object()

@@ -5,9 +5,8 @@ Each row's review button carries its hand's number (``data-review-hand``,
 so redrawing the sheet leaves no handler behind.
 """
 
-from pyscript import document
-
 from ui.dom.elements import paragraph, set_text
+from ui.dom.web import document
 
 
 def draw_sheet(box, sheet):

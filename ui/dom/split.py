@@ -30,16 +30,13 @@ With ``?test=1`` (tests only) js/core-link.js offers ``window.sixtysixReset(quer
 storage)`` and ``window.sixtysixHoldBot`` (e2e/conftest.py).
 """
 
-from pyscript import window
-
 import json
-
-from pyscript.ffi import create_proxy
 
 from ui.dom.elements import by_id, log_error, root, set_text
 from ui.dom.link import CoreLink
 from ui.dom.markup import PristineMarkup
 from ui.dom.page import Page
+from ui.dom.web import create_proxy, window
 from ui.words import LANGUAGES, flatten
 
 

@@ -1,9 +1,8 @@
 """The statistics drawn into the page, from the ``stats`` message's words
 (:func:`ui.model.core.stats_fields`): the DOM layer of ui/model/stats_table.py."""
 
-from pyscript import document
-
 from ui.dom.elements import paragraph, set_text
+from ui.dom.web import document
 
 
 def fill_stats(box, stats):

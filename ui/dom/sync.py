@@ -7,7 +7,7 @@ newer match, reload between hands...); its ``address``, ``reload`` and
 ``apply_update`` messages are carried out here.
 """
 
-from pyscript import window
+from ui.dom.web import window
 
 
 class Sync:

@@ -1,0 +1,28 @@
+"""The browser as the DOM layer reaches it: MicroPython's own ``js`` and
+``jsffi`` modules, not PyScript's ``pyscript`` package.
+
+Importing ``pyscript`` compiles its package (context, display, events,
+fetch, storage, websocket, workers...) from source on every start: about
+100 ms in one main-thread task on a desktop, four times that on a phone
+(docs/performance.md, "The longest task"). The layer needs four names, and
+on the main thread PyScript's are these very objects (its ``context.py``:
+``window = js``, ``document = js.document``; its ``ffi.py`` re-exports
+``jsffi``'s ``create_proxy`` and ``to_js``).
+"""
+
+import js
+from jsffi import create_proxy, to_js
+
+window = js
+document = js.document
+
+
+def next_task():
+    """An awaitable kept in the browser's next task. MicroPython's
+    ``asyncio.sleep(0)`` goes on in the same task (its loop runs every ready
+    step before it hands back to the browser), so it never lets the page paint
+    or answer a tap between two long steps; a browser timer does."""
+    return window.Promise.new(lambda resolve, reject: window.setTimeout(resolve, 0))
+
+
+__all__ = ["create_proxy", "document", "next_task", "to_js", "window"]
