@@ -29,6 +29,7 @@ def site(tmp_path_factory):
     (root / "vendor" / "rt.wasm").write_bytes(WASM)
     (root / "index.html").write_bytes(PAGE)
     (root / "tiny.js").write_bytes(b"1;")
+    (root / "mod.mpy").write_bytes(b"M\x06\x00\x1f")
     (root / "data.png").write_bytes(b"PNG" + os.urandom(4000))
     precompress.write_siblings(root, cache=tmp_path_factory.mktemp("cache"))
     server, url = serve_in_thread(root)
@@ -88,6 +89,13 @@ def test_file_without_siblings_is_plain(site):
     response, body = get(port, "/tiny.js", **{"Accept-Encoding": "br, gzip"})
     assert response.headers["Content-Encoding"] is None
     assert body == b"1;"
+
+
+def test_micropython_bytecode_is_served_as_bytes(site):
+    _, port = site
+    response, body = get(port, "/mod.mpy")
+    assert response.headers["Content-Type"] == "application/octet-stream"
+    assert body == b"M\x06\x00\x1f"
 
 
 def test_head_sends_the_encoded_length_and_no_body(site):

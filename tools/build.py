@@ -206,13 +206,21 @@ def vendor_runtime(out: Path, full: bool = False) -> None:
         trim_runtime.vendor_trimmed(pyodide, pyscript, out, trim_runtime.load_trace(), copy_file,
                                     bytecode.compile_pyc)
         return
+    # Whole, but patched as the trimmed runtime is (the trace, tools/stdlib_trace.py,
+    # builds this way and must see what the shipped page loads).
+    def vendor(f: Path, rel: str) -> None:
+        if rel in trim_runtime.PATCHES:
+            trim_runtime.write_patched(f, out / rel, trim_runtime.PATCHES[rel])
+        else:
+            copy_file(f, out / rel)
+
     for f in sorted(pyodide.iterdir()):
         wanted = f.name.startswith("pyodide") or f.name == "python_stdlib.zip"
         if wanted and not f.name.endswith((".d.ts", ".map")):
-            copy_file(f, out / "vendor" / "pyodide" / f.name)
+            vendor(f, f"vendor/pyodide/{f.name}")
     for f in files_under(pyscript):
         if f.suffix != ".map":
-            copy_file(f, out / "vendor" / "pyscript" / f.relative_to(pyscript))
+            vendor(f, f"vendor/pyscript/{f.relative_to(pyscript).as_posix()}")
 
 
 def is_test(rel: Path) -> bool:

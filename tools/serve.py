@@ -94,6 +94,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
+    ".mpy": "application/octet-stream",  # MicroPython bytecode (Python's table says "MiniPay")
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",

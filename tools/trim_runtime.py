@@ -54,12 +54,30 @@ PATCHES = {
             # PyScript prefixes every script it runs with `import pyscript`,
             # which compiles its whole Python package (context, display,
             # events, fetch, storage, websocket, workers...) from source:
-            # 80-130 ms of one main-thread task on this machine, the page's
-            # longest, four times that on a phone. The DOM layer never
-            # imports `pyscript` (ui/dom/web.py takes MicroPython's own `js`
-            # and `jsffi`); the prefix still deletes the name, so it is bound.
+            # under MicroPython 80-130 ms of one main-thread task on this
+            # machine, the page's longest, four times that on a phone; under
+            # Pyodide it also makes the stdlib ship `html` (100 kB) for
+            # `pyscript.display`. No page of ours imports `pyscript`
+            # (ui/dom/web.py takes MicroPython's own `js` and `jsffi`; the
+            # bench's floor pages use `js`). The prefix deletes the name
+            # after, so it stays bound.
             '"import pyscript as _pyscript"',
             '"_pyscript = None"',
+        ),
+        (
+            # PyScript imports each of its plugins at start, whatever the
+            # page uses: five more modules (8 kB, five requests on the first
+            # visit, five parses) for `<script type="py-editor">`,
+            # `"py-game"`, a terminal, the `donkey` API and deprecation
+            # warnings, none of which the pages have. `plugins = ["!..."]` in
+            # pyscript.toml does not help: the `py` type, which has no config
+            # here, still loads them all. The error plugin stays (an error's
+            # banner on the page; the e2e tests look for it).
+            '"deprecations-manager":()=>import("./deprecations-manager-UpAPKqCb.js"),'
+            'donkey:()=>import("./donkey-4Hrqd7WZ.js"),error:()=>import("./error-D2315lOB.js"),'
+            '"py-editor":()=>import("./py-editor-C4XsZtn7.js"),"py-game":()=>import("./py-game-DWiCrr7a.js"),'
+            '"py-terminal":()=>import("./py-terminal-CwQ6kcjg.js")',
+            'error:()=>import("./error-D2315lOB.js")',
         ),
     ],
 }

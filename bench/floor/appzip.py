@@ -8,7 +8,7 @@ import os
 import sys
 import zipimport
 
-from pyscript import document
+from js import document  # not `pyscript`: see bench/floor/main.py
 
 cwd = os.getcwd()
 entries = sorted(os.listdir(cwd))

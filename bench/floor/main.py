@@ -2,7 +2,9 @@
 
 import sys
 
-from pyscript import document, window
+import js  # not PyScript's `pyscript` package: the game's pages never import it (tools/trim_runtime.py)
+
+document, window = js.document, js
 
 ms = window.performance.now()  # since navigation start
 document.getElementById("out").textContent = f"Python {sys.version.split()[0]} ready in {ms:.0f} ms"
