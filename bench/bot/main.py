@@ -9,7 +9,10 @@ page waits). One warm-up call per level, on the first position, is left out.
 import asyncio
 import json
 
-from pyscript import document, window, workers
+import js
+from polyscript import workers  # PyScript's named workers, without its `pyscript` package (tools/trim_runtime.py)
+
+document, window = js.document, js
 
 root = document.documentElement
 out = document.getElementById("out")
@@ -24,7 +27,7 @@ async def main():
     levels = [x for x in str(params.get("levels") or "easy,medium,hard").split(",") if x]
     seconds = float(str(params.get("seconds") or "2"))
     report = {"boot_ms": now()}
-    worker = await workers["bench"]
+    worker = await js.Reflect.get(workers, "bench")
     report["worker_ready_ms"] = now()
     report["worker"] = json.loads(str(await worker.info()))
     root.classList.add("ready")
