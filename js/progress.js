@@ -44,7 +44,11 @@
   let shown = false;
   let pending = false;
 
-  const fileOf = (url) => {
+  // An address's file of the first load, or null. Each address is parsed once:
+  // it is asked again for every fetch, every Resource Timing entry and every
+  // chunk the worker reports, on a main thread that is busy starting.
+  const seen = new Map();
+  const parseFile = (url) => {
     let parsed;
     try {
       parsed = new URL(url, location.href);
@@ -54,6 +58,10 @@
     if (parsed.origin !== location.origin || !parsed.pathname.startsWith(base)) return null;
     const rel = decodeURIComponent(parsed.pathname.slice(base.length));
     return Object.prototype.hasOwnProperty.call(files, rel) ? rel : null;
+  };
+  const fileOf = (url) => {
+    if (!seen.has(url)) seen.set(url, parseFile(url));
+    return seen.get(url);
   };
 
   const big = Object.keys(files).filter((rel) => files[rel][0] > 65536); // the runtime and the app
