@@ -9,7 +9,6 @@ and the dialogs and the language working across the line.
 """
 
 import json
-import threading
 
 from playwright.sync_api import Page, expect
 
@@ -81,21 +80,18 @@ def test_a_tap_made_while_the_worker_starts_is_applied_once_it_is_up(page: Page)
     card = table.hand()[0]
     before = json.loads(table.page.evaluate("() => localStorage.getItem('sixtysix.game')"))
     # The worker's code is held back: the page (MicroPython, the table drawn
-    # from the saved position) is up while the worker cannot answer yet.
-    release = threading.Event()
+    # from the saved position) is up while the worker cannot answer yet. The
+    # route is kept, not answered, until the card is tapped (a handler that
+    # waited instead would hold Playwright's own thread).
     held = []
-
-    def hold(route):
-        held.append(route)
-        release.wait(30)
-        route.continue_()
-
-    page.route("**/app.zip", hold)
-    page.reload(wait_until="commit")
+    page.route("**/app.zip", lambda route: held.append(route))
+    with page.expect_request("**/app.zip", timeout=60_000):
+        page.reload(wait_until="commit")
     page.wait_for_function("() => window.sixtysixCore && window.sixtysixCore.listening")  # MicroPython is up
     assert held and not page.evaluate("document.documentElement.classList.contains('ready')")
     table.card(card).click()  # drawn by js/last-table.js; the tap goes to the worker's queue
-    release.set()
+    assert not page.evaluate("document.documentElement.classList.contains('ready')")  # still held
+    held[0].continue_()
     page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     expect(table.html).to_have_attribute("data-busy", "0", timeout=60_000)
     after = json.loads(table.page.evaluate("() => localStorage.getItem('sixtysix.game')"))
