@@ -26,6 +26,18 @@ def test_lighthouse_figures_scale_scores_and_read_metrics():
     assert f["failed_audits"] == ["deprecations"]
 
 
+def test_lighthouse_long_tasks_longest_first_named_by_file():
+    items = [{"url": "http://127.0.0.1:1/js/core-link.js", "startTime": 3712.4, "duration": 356.2},
+             {"url": "Unattributable", "startTime": 2498, "duration": 503},
+             {"url": "http://127.0.0.1:1/", "startTime": 1533, "duration": 105}]
+    report = {"categories": {}, "audits": {"long-tasks": {"details": {"items": items}}}}
+    assert bn.lighthouse_figures(report)["long_tasks"] == [
+        {"file": "Unattributable", "start_ms": 2498, "duration_ms": 503},
+        {"file": "core-link.js", "start_ms": 3712, "duration_ms": 356},
+        {"file": "(the page)", "start_ms": 1533, "duration_ms": 105}]
+    assert bn.long_tasks({"audits": {}}) == []
+
+
 def test_headline_takes_the_worse_preset_and_targets_compare_both_ways():
     lh = {"mobile": {"scores": {"performance": 64, "accessibility": 100, "best-practices": 96, "seo": 100}, "metrics": {"cls": 0.01}},
           "desktop": {"scores": {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100}, "metrics": {"cls": 0.03}},

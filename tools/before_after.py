@@ -193,6 +193,10 @@ def main() -> None:
                 cells.append(f"{r['scores'].get('performance')}; {m.get('tbt_ms') or 0:.0f} ms, "
                              f"{m.get('lcp_ms') or 0:.0f} ms, {m.get('cls') or 0:.3f}")
             print(f"{preset} | " + " | ".join(cells))
+            for name in PAGES:
+                tasks = found[name].get("long_tasks", [])
+                print(f"  {preset} {name}, longest tasks (file start+duration ms): "
+                      + ", ".join(f"{t['file']} {t['start_ms']}+{t['duration_ms']}" for t in tasks))
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
 

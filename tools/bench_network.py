@@ -186,8 +186,19 @@ def lighthouse_figures(report: dict) -> dict:
     metrics = {key: audits.get(audit, {}).get("numericValue") for key, audit in LH_METRICS.items()}
     failed = sorted(k for k, a in audits.items()
                     if a.get("score") is not None and a["score"] < 0.9 and a.get("scoreDisplayMode") in ("binary", "numeric", "metricSavings"))
-    return {"scores": scores, "metrics": metrics, "failed_audits": failed,
+    return {"scores": scores, "metrics": metrics, "failed_audits": failed, "long_tasks": long_tasks(report),
             "lighthouse": report.get("lighthouseVersion"), "user_agent": report.get("environment", {}).get("hostUserAgent")}
+
+
+def long_tasks(report: dict, most: int = 8) -> list[dict]:
+    """The longest main-thread tasks of Lighthouse's long-tasks audit: the file
+    it names (its last path part, "(the page)" for a folder's address, or
+    "Unattributable"), the start and the duration in ms as its simulation
+    counts them (the mobile preset's 4x CPU)."""
+    items = report.get("audits", {}).get("long-tasks", {}).get("details", {}).get("items", [])
+    tasks = [{"file": str(t.get("url", "")).rsplit("/", 1)[-1] or "(the page)",
+              "start_ms": round(t.get("startTime", 0)), "duration_ms": round(t.get("duration", 0))} for t in items]
+    return sorted(tasks, key=lambda t: -t["duration_ms"])[:most]
 
 
 def lighthouse_runs(game_stage: Path, say) -> dict:
