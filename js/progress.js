@@ -69,8 +69,8 @@
   const loaded = () => Object.keys(files).reduce((sum, rel) => sum + (done.has(rel) ? done.get(rel) : partial.get(rel) || 0), 0);
 
   // "2,1": both languages write a decimal comma. Not toLocaleString: the page's
-  // first Intl call loads the locale's data, about 40 ms of the main thread
-  // on a desktop during the first load (CPU profile, docs/performance.md).
+  // first Intl call loads the locale's data, tens of ms of the main thread
+  // during the first load (docs/performance.md, "The longest task").
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
   const render = () => {

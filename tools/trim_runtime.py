@@ -54,8 +54,8 @@ PATCHES = {
             # PyScript prefixes every script it runs with `import pyscript`,
             # which compiles its whole Python package (context, display,
             # events, fetch, storage, websocket, workers...) from source:
-            # under MicroPython 80-130 ms of one main-thread task on this
-            # machine, the page's longest, four times that on a phone; under
+            # under MicroPython in the page's longest main-thread task
+            # (docs/performance.md, "The longest task"); under
             # Pyodide it also makes the stdlib ship `html` (100 kB) for
             # `pyscript.display`. No page of ours imports `pyscript`
             # (ui/dom/web.py takes MicroPython's own `js` and `jsffi`; the
