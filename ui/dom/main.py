@@ -4,10 +4,12 @@ more: the model side runs in the worker (ui/core_worker.py), and the DOM
 side is :mod:`ui.dom.split`.
 
 The start is cut into tasks, so the main thread is never held long: PyScript's
-own start ends, then MicroPython loads the DOM layer's modules (bytecode,
-``sixtysix:dom-imports``), then the DOM side is built and asks the worker to
-begin (``sixtysix:dom-build``); ``sixtysix:dom-ready`` once the first table
-is drawn. This file stays source, and short: the page compiles it.
+own start ends, then MicroPython loads the DOM layer's modules in two tasks
+(bytecode, ``sixtysix:dom-imports``), then the DOM side is built and asks the
+worker to begin (``sixtysix:dom-build``); ``sixtysix:dom-ready`` once the
+first table is drawn. Each step waits for the browser's next task
+(``ui.dom.web.next_task``: ``asyncio.sleep(0)`` would not yield). This file
+stays source, and short: the page compiles it.
 """
 
 import asyncio

@@ -4,10 +4,10 @@
 Importing ``pyscript`` compiles its package (context, display, events,
 fetch, storage, websocket, workers...) from source on every start, in what
 was the page's longest main-thread task (docs/performance.md, "The longest
-task": 124 against 60 ms cold without it, ``python3 -m tools.before_after``). The layer needs four names, and
-on the main thread PyScript's are these very objects (its ``context.py``:
-``window = js``, ``document = js.document``; its ``ffi.py`` re-exports
-``jsffi``'s ``create_proxy`` and ``to_js``).
+task": 124 against 60 ms cold without it, ``python3 -m tools.before_after``).
+The layer needs four names, and on the main thread PyScript's are these very
+objects (its ``context.py``: ``window = js``, ``document = js.document``;
+its ``ffi.py`` re-exports ``jsffi``'s ``create_proxy`` and ``to_js``).
 """
 
 import js
