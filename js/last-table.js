@@ -43,7 +43,17 @@
 
   const seedAsked = () => new URLSearchParams(location.search).get("seed");
 
+  // Whether the table changed since it was last kept: a reload fires visibilitychange
+  // (hidden) and then pagehide in the same task, and the second keep would redo the
+  // first on the way out, where every millisecond delays the next page.
+  let changed = true;
+  new MutationObserver(() => {
+    changed = true;
+  }).observe(root, { attributes: true, childList: true, characterData: true, subtree: true });
+
   const keep = () => {
+    if (!changed) return;
+    changed = false;
     try {
       if (!root.classList.contains("ready")) return; // Python never drew: what was kept still stands
       const game = localStorage.getItem(GAME);
@@ -57,6 +67,9 @@
         if (!el) continue;
         const copy = el.cloneNode(true);
         for (const name of PASSING) copy.classList.remove(name);
+        // style="" is a moment's too (the trick's --gather-x/-y), and the page's policy
+        // refuses style attributes parsed from markup: drawn again, each would be a violation.
+        for (const styled of [copy, ...copy.querySelectorAll("[style]")]) styled.removeAttribute("style");
         regions[id] = copy.outerHTML;
       }
       const drawn = JSON.stringify({
