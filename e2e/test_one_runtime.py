@@ -52,6 +52,12 @@ def test_a_whole_hand_is_played_with_one_pyodide_in_one_worker(page: Page):
     assert sorted(wasm) == ["micropython.wasm", "pyodide.asm.wasm"]  # one of each, the Pyodide in the worker
     assert len(page.workers) == 1 and page.workers[0].url.split("?")[0].endswith("/js/core-worker.mjs")
     assert runtimes(page) == {"main_pyodide": False, "micropython": True}
+    # the worker said when its first line ran: after it was made, before its first table came
+    start, end, first_table = page.evaluate("""() => {
+        const m = performance.getEntriesByName('sixtysix:worker-start')[0];
+        return [m.startTime, m.startTime + m.duration, window.sixtysixCore.firstTableAt];
+    }""")
+    assert 0 < start < end < first_table
     while table.html.get_attribute("data-to-move") != "none":
         play_and_wait(table)
     expect(table.html).not_to_have_attribute("data-result", "")

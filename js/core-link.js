@@ -18,6 +18,7 @@
   const MARK = '{"kind":"mark",'; // js/core-worker.mjs: how its runtime started
   const FAILED = '{"kind":"worker_failed",';
   const TIMING = '{"kind":"timing",'; // a bot call's time in the worker (ui/core_worker.py)
+  const STARTED = '{"kind":"started",'; // the worker's first line ran (js/core-worker.mjs)
   const DOWNLOAD = '{"kind":"download",'; // the worker's downloads, for js/progress.js
   const RENDER = '{"kind":"render",'; // a table drawn (ui/model/core.py)
   const root = document.documentElement;
@@ -31,6 +32,7 @@
   if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) params.set("progress", "1");
   // In the worker's name, not its address: a worker served from the service
   // worker's cache takes the cached response's address, without the query.
+  const created = performance.now();
   const worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
   const queue = [];
   let handler = null;
@@ -100,6 +102,15 @@
     performance.measure(name, { start: Math.max(0, end - ms), end });
   };
 
+  // How long the worker took to start: from new Worker() to its first line, its
+  // files fetched and its modules evaluated (make bench's "worker start"). The
+  // worker says when on its own clock; both clocks count from the same epoch.
+  const started = (text) => {
+    const { at } = JSON.parse(text);
+    const end = Math.max(created, at - performance.timeOrigin);
+    performance.measure("sixtysix:worker-start", { start: created, end });
+  };
+
   // js/progress.js (deferred) takes what came before it from window.sixtysixDownloads,
   // then the "sixtysix:download" events.
   // Each stamped with when it came (tests: e2e/test_on_demand.py).
@@ -128,6 +139,7 @@
     else if (data.startsWith(MARK)) mark(data);
     else if (data.startsWith(FAILED)) failed(data);
     else if (data.startsWith(TIMING)) timing(data);
+    else if (data.startsWith(STARTED)) started(data);
     else if (data.startsWith(DOWNLOAD)) download(data);
     else if (handler) handler(data);
     else queue.push(data);

@@ -5,6 +5,10 @@
 // JSON text. No SharedArrayBuffer, no PyScript.
 import { loadPyodide } from "./pyodide-loader.mjs";
 
+// When this worker's code began to run, as the page's clock would say it
+// (js/core-link.js measures "sixtysix:worker-start" from it).
+self.postMessage(JSON.stringify({ kind: "started", at: performance.timeOrigin + performance.now() }));
+
 // What this worker downloads, for the page's first-load progress (js/progress.js,
 // through js/core-link.js): each body as it streams in, and each file done.
 // Only when the page asks ("progress=1" in the worker's name): on a page the

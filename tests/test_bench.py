@@ -147,7 +147,7 @@ def test_headline_reads_the_figures():
 def test_the_snapshot_visit_is_set_beside_the_floors_warm_visit():
     def rep(ms):
         return {"ready_ms": ms, **{k: None for k in ("fcp_ms", "shell_ms", "lcp_ms", "runtime_ms", "first_move_ms",
-                                                   "imports_ms", "app_start_ms", "first_choose_ms", "bytes",
+                                                   "imports_ms", "app_start_ms", "first_choose_ms", "worker_start_ms", "bytes",
                                                    "bytes_to_ready", "cdp_page_bytes", "longest_task_ms",
                                                    "longest_task_to_ready_ms")}}
     runs = {"floor": [{"cold": rep(4000.0), "warm": rep(3000.0)}],

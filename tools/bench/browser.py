@@ -237,6 +237,7 @@ def visit(context, url: str, log: ByteLog, timeout_ms: float, wait_sw: bool = Tr
         "imports_ms": _first_measure(state, "sixtysix:dom-imports"),
         "app_start_ms": _first_measure(state, "sixtysix:dom-ready"),
         "first_choose_ms": _first_measure(state, "sixtysix:choose"),
+        "worker_start_ms": _first_measure(state, "sixtysix:worker-start"),
         "progress": b["progress"],
         "longtasks": b["longtasks"],
         "longest_task_ms": max((d for _, d in b["longtasks"]), default=0.0),

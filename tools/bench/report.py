@@ -104,7 +104,7 @@ def load_summary(runs: dict) -> dict:
             out[name][visit_kind] = {k: summarize(v[k] for v in vs)
                                      for k in ("ready_ms", "fcp_ms", "shell_ms", "lcp_ms", "runtime_ms",
                                                "first_move_ms", "imports_ms", "app_start_ms",
-                                               "first_choose_ms", "bytes", "bytes_to_ready",
+                                               "first_choose_ms", "worker_start_ms", "bytes", "bytes_to_ready",
                                                "cdp_page_bytes", "longest_task_ms", "longest_task_to_ready_ms")}
     floor = runs.get("floor", [])
     for name, reps in runs.items():
@@ -207,16 +207,17 @@ def report_text(result: dict) -> str:
                              f"{fmt_ms(v['ready_ms']['min'])}..{fmt_ms(v['ready_ms']['max'])}",
                              fmt_ratio(v["ready_ratio"]["median"]) if name != "floor" else "1.00x",
                              fmt_ms(v["runtime_ms"]["median"]), fmt_ms(v["after_runtime_ms"]["median"]),
-                             fmt_ms(v["imports_ms"]["median"]),
+                             fmt_ms(v["imports_ms"]["median"]), fmt_ms(v["worker_start_ms"]["median"]),
                              fmt_ms(v["fcp_ms"]["median"]), fmt_ms(v["shell_ms"]["median"]),
                              fmt_ms(v["first_move_ms"]["median"]), fmt_ms(v["longest_task_to_ready_ms"]["median"]),
                              fmt_bytes(v["bytes_to_ready"]["median"]), fmt_bytes(v["bytes"]["median"])])
         parts.append(format_table(
-            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "imports", "FCP", "shell",
+            ["page, visit", "ready", "range", "x floor", "runtime", "+python", "imports", "worker", "FCP", "shell",
              "1st move", "task", "B to ready", "B visit"], rows,
             title="\nLoad (medians; ready = class 'ready'; runtime = PyScript 'Loaded Pyodide' on the floor, "
                   "'Loaded MicroPython' on the game (its Pyodide starts in the worker); "
                   "+python = ready - runtime; imports = the DOM layer's modules loading (ui/dom/main.py); "
+                  "worker = from new Worker() to the game's worker's first line (js/core-link.js); "
                   "task = the longest main-thread task until ready; "
                   "x floor = median of paired ratios; shell = title text and stock card painted; "
                   "1st move = the computer's first move done; B = bytes the server sent, a cold "
