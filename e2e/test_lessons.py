@@ -324,11 +324,7 @@ def test_offline_a_lesson_left_under_way_comes_back_after_a_reload(page, context
     course.tap_card("KS")
     course.at_step("strict", 2)
     context.set_offline(True)
-    logs = []
-    page.on("console", lambda m: logs.append(m.text))
     t.reload()  # the course's code and words come from the precache
-    page.wait_for_timeout(4000)
-    print("LOGS", logs, page.locator("#notice-text").inner_text())
     course.at_step("strict", 2)
     course.tap_card("TH")
     course.at_step("strict", 3)
