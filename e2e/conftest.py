@@ -184,6 +184,8 @@ class PageErrors:
         page.on("worker", lambda worker: worker.on("console", lambda msg: self._console(msg, log, "worker ")))
         page.on("requestfailed", lambda req: log.append(f"request failed: {req.url} {req.failure}"))
         page.on("crash", lambda _page: self._crashed(page, log))
+        if COUNT_WORKERS:
+            page.on("worker", count_worker)
 
     def _crashed(self, page: Page, log) -> None:
         # A renderer that dies says nothing itself: what the page said last is the only clue.
@@ -214,6 +216,19 @@ class PageErrors:
 @pytest.fixture
 def page_errors() -> PageErrors:
     return PageErrors()
+
+
+# E2E_COUNT_WORKERS=FILE: a line "<test file>\t<worker script>" appended to FILE for
+# every worker a test's pages start (each game worker is a Pyodide start, the
+# suite's main cost: docs/performance.md, "One booted page for many tests"):
+#   E2E_COUNT_WORKERS=/tmp/w python3 -m pytest -n 3 e2e && cut -f1 /tmp/w | sort | uniq -c | sort -rn
+COUNT_WORKERS = os.environ.get("E2E_COUNT_WORKERS")
+
+
+def count_worker(worker) -> None:
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?").split("::")[0]
+    with open(COUNT_WORKERS, "a", encoding="utf-8") as out:  # one short line: whole under O_APPEND
+        out.write(f"{test}\t{worker.url.split('?')[0].rsplit('/', 1)[-1]}\n")
 
 
 def watched_context(context: BrowserContext, on_page) -> BrowserContext:
