@@ -1,6 +1,6 @@
 """Spike (issue 33): where a reload's 150 ms to the position painted go.
 
-    python3 tools/build.py && python3 tools/spikes/reload_paint/measure.py [--reloads 10] [--inline]
+    python3 tools/build.py && python3 tools/spikes/reload_paint/measure.py [--reloads 10] [--inline] [--trace]
 
 One headless Chromium on a fresh profile (service worker on, as a player's
 revisit): a match left one trick in, then ``--reloads`` reloads, each read
@@ -15,6 +15,12 @@ blocking files in itself (ui/table.css, js/shared.js, js/boot.js,
 js/core-link.js, js/last-table.js), the policy loosened to let inline code
 run (in the copy and its server only): does the service worker's round
 trip for each of them hold the drawing up?
+
+``--trace``: one more reload under a DevTools trace (tools/task_trace.py's
+categories), and what the renderer's main thread did from navigation to the
+paint: the old page's unload events, the scripts run, the card faces' SVG
+documents (``SVGImage::DataChanged``), each task over 8 ms with what is
+longest inside it.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 import tools.serve  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
+from tools.task_trace import CATEGORIES, label  # noqa: E402
 
 YOUR_TURN = "() => { const d = document.documentElement.dataset; return d.toMove === 'you' && d.busy === '0'; }"
 WATCH = """window.__painted = {}; new PerformanceObserver((list) => { for (const e of list.getEntries())
@@ -71,10 +78,58 @@ def inline_copy() -> Path:
     return site
 
 
+def traced_reload(page, until_ms: float = 600) -> None:
+    """Reload under a trace; print the main thread's work from navigation to ``until_ms``."""
+    session = page.context.new_cdp_session(page)
+    chunks, done = [], []
+    session.on("Tracing.dataCollected", lambda e: chunks.extend(e["value"]))
+    session.on("Tracing.tracingComplete", lambda e: done.append(True))
+    session.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
+    page.reload()
+    page.wait_for_function(YOUR_TURN, timeout=60_000)
+    painted = page.evaluate(READ)["painted"]
+    session.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    # the game's own navigation (each card face, an SVG document, has one too)
+    navigations = [e for e in chunks if e.get("name") == "navigationStart"
+                   and "seed=" in str((e.get("args", {}).get("data", {}) or {}).get("documentLoaderURL", ""))]
+    start = navigations[-1]["ts"]
+    main = {(e["pid"], e["tid"]) for e in chunks if e.get("name") == "thread_name"
+            and e.get("args", {}).get("name") == "CrRendererMain"}
+    events = [e for e in chunks if (e["pid"], e["tid"]) in main and e.get("ph") == "X" and "dur" in e
+              and 0 <= e["ts"] - start <= until_ms * 1000]
+    at = lambda e: (e["ts"] - start) / 1000  # noqa: E731
+    print(f"traced reload: the hand's first card painted at {painted:.0f} ms")
+    for e in events:
+        kind = (e.get("args", {}).get("data", {}) or {}).get("type", "")
+        if e["name"] == "EventDispatch" and kind in ("pagehide", "visibilitychange", "unload") and e["dur"] > 500:
+            print(f"  {at(e):5.0f} ms  {e['dur'] / 1000:5.1f} ms  the old page's {kind} listeners")
+        if e["name"] == "EvaluateScript":
+            print(f"  {at(e):5.0f} ms  {e['dur'] / 1000:5.1f} ms  {label(e)}")
+    # an SVG image's document made before the paint (its nested events of no length left out)
+    faces = [e for e in events if e["name"] == "SVGImage::DataChanged" and e["dur"] > 100 and at(e) < painted]
+    each = " ".join(f"{e['dur'] / 1000:.1f}" for e in faces)
+    print(f"  SVG images made into documents before the paint: {len(faces)}, "
+          f"{sum(e['dur'] for e in faces) / 1000:.1f} ms in all ({each} ms)")
+    tasks, end = [], 0
+    for e in sorted((e for e in events if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask") and e["dur"] > 8000),
+                    key=lambda e: (e["ts"], -e["dur"])):
+        if e["ts"] >= end:
+            tasks.append(e)
+            end = e["ts"] + e["dur"]
+    for task in tasks:
+        inside = [e for e in events if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]
+                  and e["name"] not in ("RunTask", "ThreadControllerImpl::RunTask")]
+        top = ", ".join(f"{label(e)} {e['dur'] / 1000:.1f}" for e in sorted(inside, key=lambda e: -e["dur"])[:3])
+        print(f"  task at {at(task):5.0f} ms, {task['dur'] / 1000:5.1f} ms: {top}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reloads", type=int, default=10)
     parser.add_argument("--inline", action="store_true")
+    parser.add_argument("--trace", action="store_true", help="then one reload under a DevTools trace")
     args = parser.parse_args()
     site = inline_copy() if args.inline else ROOT / "dist"
     server, url = tools.serve.serve_in_thread(site)
@@ -96,6 +151,8 @@ def main() -> None:
                 page.wait_for_function(YOUR_TURN, timeout=60_000)
                 page.wait_for_function("() => window.__painted.restored !== undefined", timeout=10_000)
                 rows.append(page.evaluate(READ))
+            if args.trace:
+                traced_reload(page)
             context.close()
     finally:
         server.shutdown()
