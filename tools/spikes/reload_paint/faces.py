@@ -98,6 +98,9 @@ def main() -> None:
         folder = Path(tmp) / "site"
         folder.mkdir()
         stage(folder, p)
+        pngs = sorted((folder / "png").glob("*.png"))
+        print(f"PNG faces: {sum(f.stat().st_size for f in pngs) / len(pngs) / 1000:.1f} kB each on average "
+              f"({len(pngs)} faces; the shipped SVG faces: dist/assets/cards/<lang>/*.svg.br)")
         server, url = serve_in_thread(folder)
         try:
             context = p.chromium.launch_persistent_context(
