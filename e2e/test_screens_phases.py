@@ -61,6 +61,24 @@ MISFITS = """() => {
 }"""
 
 
+#: Where, just outside the end of a hand's story, a card of the rows it covers
+#: (the computer's, the stock, the trick: tilted, they reach past their rows)
+#: still shows ([] when none does).
+PEEKING = """() => {
+  const story = document.getElementById('story').getBoundingClientRect();
+  const points = [];
+  for (let x = story.left; x <= story.right; x += 6) points.push([x, story.top - 2]);
+  for (let y = story.top; y <= story.bottom; y += 6) points.push([story.left - 2, y], [story.right + 2, y]);
+  const peeking = [];
+  for (const [x, y] of points) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const e = document.elementFromPoint(x, y);
+    if (e && e.closest('.opponent, .middle')) peeking.push(`${e.id || e.className} at ${Math.round(x)},${Math.round(y)}`);
+  }
+  return peeking.slice(0, 4);
+}"""
+
+
 @pytest.fixture(scope="module")
 def busy_turn():
     """The player may exchange the trump and close: the most buttons a turn offers."""
@@ -84,6 +102,13 @@ def fits(t, phase: str) -> None:
         t.page.set_viewport_size({"width": width, "height": height})
         problems = t.page.evaluate(MISFITS)
         assert problems == [], f"{phase} at {width}x{height}: {problems}"
+
+
+def covered(t, phase: str) -> None:
+    """At every size, the rows the story is drawn over show nothing beside it."""
+    for width, height in SIZES:
+        t.page.set_viewport_size({"width": width, "height": height})
+        assert t.page.evaluate(PEEKING) == [], f"{phase} at {width}x{height}"
 
 
 def dialog_fits(t, opener, title_key: str) -> None:
@@ -135,6 +160,7 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     t.play(card)
     expect(t.button("next_hand")).to_be_visible()
     fits(t, "end of a hand")
+    covered(t, "end of a hand")
     dialog_fits(t, t.button("share"), "share.title")
     dialog_fits(t, t.button("review"), "review.title")
 
@@ -145,3 +171,4 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
     fits(t, "end of the match")
+    covered(t, "end of the match")
