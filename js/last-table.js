@@ -45,11 +45,14 @@
 
   // Whether the table changed since it was last kept: a reload fires visibilitychange
   // (hidden) and then pagehide in the same task, and the second keep would redo the
-  // first on the way out, where every millisecond delays the next page.
+  // first on the way out, where every millisecond delays the next page. Watched: what
+  // keep() reads, <html>'s attributes and the table (#app), not the dialogs beside it.
   let changed = true;
-  new MutationObserver(() => {
+  const watch = new MutationObserver(() => {
     changed = true;
-  }).observe(root, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+  watch.observe(root, { attributes: true });
+  watch.observe(document.getElementById("app"), { attributes: true, childList: true, characterData: true, subtree: true });
 
   const keep = () => {
     if (!changed) return;
