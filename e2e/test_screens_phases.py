@@ -104,11 +104,22 @@ def fits(t, phase: str) -> None:
         assert problems == [], f"{phase} at {width}x{height}: {problems}"
 
 
+#: The story's buttons not wholly in sight in its box as it is shown, unscrolled ([] when all are).
+BURIED = """() => {
+  const story = document.getElementById('story').getBoundingClientRect();
+  return [...document.querySelectorAll('#story .story-buttons button')].filter((b) => b.getClientRects().length)
+    .filter((b) => { const r = b.getBoundingClientRect(); return r.top < story.top - 0.5 || r.bottom > story.bottom + 0.5; })
+    .map((b) => b.id);
+}"""
+
+
 def covered(t, phase: str) -> None:
-    """At every size, the rows the story is drawn over show nothing beside it."""
+    """At every size, the rows the story is drawn over show nothing beside it,
+    and what it offers is in sight without scrolling it (a long story scrolls under)."""
     for width, height in SIZES:
         t.page.set_viewport_size({"width": width, "height": height})
         assert t.page.evaluate(PEEKING) == [], f"{phase} at {width}x{height}"
+        assert t.page.evaluate(BURIED) == [], f"{phase} at {width}x{height}: buttons to scroll to"
 
 
 def dialog_fits(t, opener, title_key: str) -> None:
