@@ -452,6 +452,18 @@ def live(page: Page, when: str) -> Page:
     return page
 
 
+def install_new_build(page: Page, site: Path) -> str:
+    """A new build in ``site`` (a copy of dist/ that ``page`` runs), installed and
+    waiting: a new cache name is all a new build's sw.js differs by. Returns the
+    old cache's name."""
+    sw = site / "sw.js"
+    old = re.search(r'const CACHE = "([^"]+)"', sw.read_text()).group(1)
+    sw.write_text(sw.read_text().replace(old, old + "-next"))
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("html")).to_have_attribute("data-sw-update", "ready")
+    return old
+
+
 @pytest.fixture(name="open_game")
 def open_game_fixture():
     """The open_game helper, for tests that prefer a fixture to an import."""

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e import scenarios
-from e2e.conftest import DIST, FIRST_LOAD_MS, open_game
+from e2e.conftest import DIST, FIRST_LOAD_MS, install_new_build, open_game
 from e2e.pages import BOT_MS, CATALOGS, TablePage
 from tools import serve
 
@@ -325,17 +325,71 @@ def test_a_tab_left_on_the_old_version_says_so_after_another_tab_updates(context
         new_tab = TablePage(context.new_page(), open_game)
         open_game(new_tab.page, query=f"seed=3&{FAST}", path=url)
         expect(new_tab.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
-        # "Rebuild": a new cache name is all a new build's sw.js differs by.
-        sw = site / "sw.js"
-        name = re.search(r'const CACHE = "([^"]+)"', sw.read_text()).group(1)
-        sw.write_text(sw.read_text().replace(name, name + "-next"))
-        new_tab.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        expect(new_tab.html).to_have_attribute("data-sw-update", "ready")
+        install_new_build(new_tab.page, site)
         with new_tab.page.expect_navigation():
             new_tab.page.evaluate("setTimeout(() => window.sixtysixApplyUpdate(), 0)")
         # The old tab now runs old code on the new worker's files: it says so.
         expect(old_tab.html).to_have_attribute("data-sw-update", "outdated")
         expect(notice(old_tab, "notice.outdated")).to_be_visible()
     finally:
+        server.shutdown()
+        server.server_close()
+
+
+def hold_requests(server, path: str, release: threading.Event) -> None:
+    """Make server hold every request for path until release is set."""
+    serving = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Holding(serving.func):
+        def do_GET(self):
+            if self.path.split("?")[0] == path:
+                release.wait(FIRST_LOAD_MS / 1000)
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Holding, *serving.args, **serving.keywords)
+
+
+@pytest.mark.offline
+def test_a_new_version_that_cannot_take_over_lets_the_table_play_on(page, tmp_path):
+    # The old worker is busy with a request the server holds: the new version
+    # cannot take over (the browser waits for the old worker to finish). The
+    # page gives up waiting and plays the new match on its own version; when
+    # the request ends, the new version takes over, and the page says it is behind.
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (site / "held.txt").write_text("held\n")
+    release = threading.Event()
+    server, url = serve.serve_in_thread(site)
+    hold_requests(server, "/held.txt", release)
+    try:
+        table = TablePage(page, open_game)
+        open_game(page, query=f"seed=3&{FAST}&test=1", path=url)
+        expect(table.html).to_have_attribute("data-sw", "ready", timeout=FIRST_LOAD_MS)
+        table.play_first()
+        table.wait_turn()  # a trick is over: the stock is no longer full
+        assert table.html.get_attribute("data-stock") != "12"
+        install_new_build(page, site)
+        page.evaluate("""() => {
+            window.samePage = true;
+            document.addEventListener("sixtysix:update-stalled", () => { window.stalled = true; });
+            fetch("./held.txt?busy=1");  // a query: the old worker's own handler fetches it
+        }""")
+        dialog = table.open_options()
+        dialog.get_by_role("button", name=table.t("button.new_match")).click()
+        confirm = page.get_by_role("dialog", name=table.t("confirm.title"))
+        confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
+        page.wait_for_function("window.stalled === true")
+        expect(table.html).to_have_attribute("data-stock", "12")  # the new match, drawn
+        # The computer held (?test=1): the hand cannot end before the takeover.
+        page.evaluate("() => { window.sixtysixHoldBot = new Promise((go) => { window.releaseBot = go; }); }")
+        table.play_first()
+        assert page.evaluate("window.samePage")  # never reloaded
+        release.set()
+        expect(table.html).to_have_attribute("data-sw-update", "outdated")
+        expect(notice(table, "notice.outdated")).to_be_visible()
+        assert page.evaluate("window.samePage")  # a hand in progress: it reloads once it ends
+        page.evaluate("window.releaseBot()")
+    finally:
+        release.set()
         server.shutdown()
         server.server_close()

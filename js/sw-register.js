@@ -22,18 +22,33 @@
 //   was loading, so check the attribute at startup too.
 // - window.sixtysixApplyUpdate(): call it between hands. It tells the
 //   waiting worker to take over and reloads once it controls the page.
-//   Returns false if no update is waiting.
+//   Returns false if no update is waiting. If the new worker has not taken
+//   over within TAKEOVER_MS, the page stays on its version: the event
+//   "sixtysix:update-stalled" (the table plays on), and a later takeover
+//   counts as another tab's ("outdated" above).
 (() => {
   "use strict";
   const root = document.documentElement;
   const swUrl = new URL("../sw.js", document.currentScript.src);   // sw.js sits at the site root, for its scope
   let registration = null;
-  let applying = false;
+  let applying = null;   // the timer that gives up waiting for the new worker
+  const TAKEOVER_MS = 5000;
 
   window.sixtysixApplyUpdate = () => {
     if (!registration || !registration.waiting) return false;
-    applying = true;
-    registration.waiting.postMessage({ type: "skip-waiting" });
+    if (applying) return true;
+    const waiting = registration.waiting;
+    applying = setTimeout(() => {
+      applying = null;
+      console.warn("Sixty-Six: the new version did not take over; this page plays on");
+      document.dispatchEvent(new CustomEvent("sixtysix:update-stalled", { bubbles: true }));
+    }, TAKEOVER_MS);
+    // Chromium swaps workers once the old one is idle, and hurries it only if
+    // it is running when the new one asks: one still starting (woken by a
+    // request) holds the swap until it idles by itself (30 s; never while
+    // DevTools is attached). An answer from the old worker shows it running.
+    // (precache-status: every build's worker answers it, the old one included.)
+    askStatus().then(() => waiting.postMessage({ type: "skip-waiting" }));
     return true;
   };
 
@@ -88,7 +103,8 @@
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);
     setTimeout(() => resolve(null), 2000);
-    container.controller.postMessage({ type: "precache-status" }, [channel.port2]);
+    if (container.controller) container.controller.postMessage({ type: "precache-status" }, [channel.port2]);
+    else resolve(null);
   });
 
   const whenControlled = () => container.controller ? Promise.resolve() :
@@ -97,6 +113,7 @@
   container.addEventListener("controllerchange", () => {
     // The new worker took over because we asked: load the new build.
     if (applying) {
+      clearTimeout(applying);
       location.reload();
     } else if (controller && root.dataset.swUpdate !== "outdated") {
       // Another tab applied an update: this page runs the old code.

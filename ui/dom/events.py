@@ -77,6 +77,7 @@ class Events:
         listen(document, "keydown", self.on_page_key)
         listen(document, "sixtysix:update-ready", lambda e: s.on_update_ready())
         listen(document, "sixtysix:outdated", lambda e: s.on_outdated())
+        listen(document, "sixtysix:update-stalled", lambda e: s.on_update_stalled())
         listen(document, "sixtysix:offline-failed", lambda e: send("tell_once", key="notice.offline_not_ready"))
         listen(window_target, "storage", s.on_storage)
         listen(by_id("confirm-dialog"), "close", lambda e: self.confirm.on_closed())

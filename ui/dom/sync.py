@@ -24,6 +24,10 @@ class Sync:
     def on_outdated(self):
         self.link.send("outdated")
 
+    def on_update_stalled(self):
+        """The new version did not take over (js/sw-register.js gave up waiting)."""
+        self.link.send("play_on")
+
     def reload(self):
         window.location.reload()
 
