@@ -81,3 +81,20 @@ def test_the_out_of_sample_error_skips_a_fold_with_no_positions():
     from sixtysix.bots.fit import out_of_sample
     rows = [([1.0, float(i)], 2.0 * i) for i in range(60)]   # 60 positions: blocks of 40 leave folds empty
     assert out_of_sample(rows, 5) < 1e-6
+
+
+def test_aces_and_marriages_count_the_cards_they_name():
+    # Read with masks at every leaf of the search: checked against the cards, suit by suit.
+    from sixtysix.cards import index as parse, marriage_points
+    hand = lambda *codes: sum(1 << parse(c) for c in codes)
+    trump = parse("AC") // 6
+    h = hand("AH", "AC", "KH", "QH", "KC", "QC", "KS", "QD")
+    assert E._aces(h, trump) == 1  # the trump ace is not a plain ace
+    assert E._marriages(h, trump) == 20 + 40
+    rng = random.Random(5)
+    for _ in range(5000):
+        h, trump = rng.getrandbits(24), rng.randrange(4)
+        suits = [h >> 6 * s & 63 for s in range(4)]
+        aces = sum(1 for s, cards in enumerate(suits) if s != trump and cards >> 5 & 1)
+        marriages = sum(marriage_points(s, trump) for s, cards in enumerate(suits) if cards >> 2 & 3 == 3)
+        assert (E._aces(h, trump), E._marriages(h, trump)) == (aces, marriages), (h, trump)

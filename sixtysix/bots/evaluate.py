@@ -65,20 +65,22 @@ def _all(table, h: int) -> int:
     return table[h & 63] + table[h >> 6 & 63] + table[h >> 12 & 63] + table[h >> 18 & 63]
 
 
+# Masks over a 24-bit hand (suit s in bits 6s..6s+5: 9, J, Q, K, 10, A): the aces
+# of the plain suits, per trump; the queens (a marriage is a queen whose king is held).
+_PLAIN_ACES = [sum(1 << (6 * s + 5) for s in range(4) if s != trump) for trump in range(4)]
+_QUEENS = sum(1 << (6 * s + 2) for s in range(4))
+_PLAIN, _TRUMP = marriage_points(0, 1), marriage_points(0, 0)
+
+
 def _aces(h: int, trump: int) -> int:
-    n = 0
-    for s in range(4):
-        if s != trump and h >> (6 * s + 5) & 1:
-            n += 1
-    return n
+    """Aces of the plain suits in hand ``h``."""
+    return (h & _PLAIN_ACES[trump]).bit_count()
 
 
 def _marriages(h: int, trump: int) -> int:
-    v = 0
-    for s in range(4):
-        if h >> (6 * s + 2) & 3 == 3:
-            v += marriage_points(s, trump)
-    return v
+    """Points of the marriages in hand ``h`` (a trump one counts double)."""
+    kings_and_queens = h & h >> 1 & _QUEENS
+    return _PLAIN * kings_and_queens.bit_count() + (_TRUMP - _PLAIN) * (kings_and_queens >> 6 * trump + 2 & 1)
 
 
 # One weight vector per stock state d = 0, 2, ..., 12 (index d // 2), fitted by
@@ -116,19 +118,26 @@ def make_evaluate(weights):
     :data:`N_FEATURES_V1` or :data:`N_FEATURES` weights)."""
     if len(weights[0]) == N_FEATURES:
         return _make_evaluate_15(weights)
-    half, win = HALF, WIN   # closure cells: cheaper than globals at every leaf of the search
+    # Closure cells: cheaper than globals at every leaf of the search, where the
+    # helpers above are written out (the same integers, so the same values).
+    half, win, pc, bits, plain_aces, queens = HALF, WIN, _PC, _BITS, _PLAIN_ACES, _QUEENS
+    plain, trump_extra = _PLAIN, _TRUMP - _PLAIN
 
     def evaluate(hl, hf, pl, pf, tl, tf, d, tc, trump) -> int:
         w = weights[d >> 1]
         ts = 6 * trump
-        hpl, hpf = _hand_points(hl), _hand_points(hf)
+        hpl = pc[hl & 63] + pc[hl >> 6 & 63] + pc[hl >> 12 & 63] + pc[hl >> 18 & 63]
+        hpf = pc[hf & 63] + pc[hf >> 6 & 63] + pc[hf >> 12 & 63] + pc[hf >> 18 & 63]
+        aces = plain_aces[trump]
+        kql, kqf = hl & hl >> 1 & queens, hf & hf >> 1 & queens
         x = (w[0]
              + w[1] * (pl - pf)
              + w[2] * (hpl - hpf)
-             + w[3] * (_BITS[hl >> ts & 63] - _BITS[hf >> ts & 63])
-             + w[4] * (_BITS[hl >> ts & 48] - _BITS[hf >> ts & 48])
-             + w[5] * (_aces(hl, trump) - _aces(hf, trump))
-             + w[6] * (_marriages(hl, trump) - _marriages(hf, trump))
+             + w[3] * (bits[hl >> ts & 63] - bits[hf >> ts & 63])
+             + w[4] * (bits[hl >> ts & 48] - bits[hf >> ts & 48])
+             + w[5] * ((hl & aces).bit_count() - (hf & aces).bit_count())
+             + w[6] * ((plain * kql.bit_count() + trump_extra * (kql >> ts + 2 & 1))
+                       - (plain * kqf.bit_count() + trump_extra * (kqf >> ts + 2 & 1)))
              + w[7] * (tl - tf)
              + w[8] * ((pl >= half) - (pf >= half))
              + w[9] * ((pl + hpl >= win) - (pf + hpf >= win)))

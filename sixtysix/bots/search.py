@@ -400,15 +400,23 @@ class Searcher:
 
 # --- move ordering (cheap, static) -------------------------------------------------------------
 
+# Sort keys as one int per card and trump, read with ``list.__getitem__`` (no
+# lambda per comparison at every node), in the order of the tuples they encode.
+_LEAD_KEY = [[(c // 6 == t) * 32 + 8 + (-(c % 6) if c % 6 >= 4 else c % 6) for c in range(24)] for t in range(4)]
+_WIN_KEY = [[(a // 6 == t) * 1024 + POINTS[a] * 32 + a for a in range(24)] for t in range(4)]
+_LOSE_KEY = [[(POINTS[a] + (12 if a // 6 == t else 0)) * 32 + a for a in range(24)] for t in range(4)]
+
+
 def order_leads(hand: int, trump: int) -> list[int]:
     """Leads to try first: non-trump low cards, then high cards, trumps last."""
     cs = cards_of(hand)
-    cs.sort(key=lambda c: (c // 6 == trump, -(c % 6) if c % 6 >= 4 else c % 6))
+    cs.sort(key=_LEAD_KEY[trump].__getitem__)
     return cs
 
 
 def order_follows(hand: int, led: int, trump: int) -> list[int]:
-    """Answers to try first: the cheapest card that wins, then throw-aways."""
+    """Answers to try first: the cheapest card that wins (same suit first, then
+    trumps), then throw-aways, lowest points first."""
     beats = BEATS[trump][led]
     win = []
     lose = []
@@ -417,7 +425,6 @@ def order_follows(hand: int, led: int, trump: int) -> list[int]:
             win.append(a)
         else:
             lose.append(a)
-    # winners: same suit first (cheapest), then trumps cheapest; losers: lowest points first
-    win.sort(key=lambda a: (a // 6 == trump, POINTS[a], a))
-    lose.sort(key=lambda a: (POINTS[a] + (12 if a // 6 == trump else 0), a))
+    win.sort(key=_WIN_KEY[trump].__getitem__)
+    lose.sort(key=_LOSE_KEY[trump].__getitem__)
     return win + lose
