@@ -44,11 +44,20 @@ def test_one_tap_on_close_only_asks_and_the_confirm_closes(table, closing):
     expect(html).to_have_attribute("data-armed", "close")
     page.locator("#points").click()
     expect(html).to_have_attribute("data-armed", "")
+    # a double click (or double tap) only asks: its second click lands on the
+    # question, which opens only once the gesture is over
+    table.button("close").dblclick()
+    expect(html).to_have_attribute("data-armed", "close")
+    expect(question).to_be_enabled()
+    expect(html).to_have_attribute("data-stock-state", "open")
+    page.keyboard.press("Escape")
+    expect(html).to_have_attribute("data-armed", "")
     # by keyboard: Enter asks, Enter again closes
     table.button("close").focus()
     page.keyboard.press("Enter")
     expect(question).to_be_focused()
     expect(html).to_have_attribute("data-stock-state", "open")
+    expect(question).to_be_enabled()
     page.keyboard.press("Enter")
     expect(html).to_have_attribute("data-stock-state", "closed")
     expect(html).to_have_attribute("data-armed", "")

@@ -142,12 +142,17 @@ def _value_after(game: Game, action: str, me: int, seed, budget: int) -> float |
     """The value of ``action`` as the best value of what ``me`` can do next (same view)."""
     g = game.copy()
     g.apply(action)
+    while g.result is None and g.to_move != me:
+        answers = g.legal_actions()
+        # The stock run out, every card left is known (the opponent's are those
+        # not seen): a forced answer (the last trick's card) is no secret.
+        if g.drawn != STOCK_START or len(answers) != 1:
+            return None  # the opponent answers: a value only the root search gives
+        g.apply(answers[0])
     if g.result is not None:
         r = g.result
         gp = r.game_points if r.winner == me else -r.game_points
         return round(gp + TIE_BREAK * (g.points(me) - g.points(1 - me)), DIGITS)
-    if g.to_move != me:
-        return None  # the opponent answers: a value only the root search gives
     after = action_values(g, seed, budget)
     valued = [v for v in after.values() if v is not None]
     return max(valued) if valued else None

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from sixtysix import Game, bots
+from sixtysix.game import STOCK_START
 from sixtysix.review import (Decision, action_values, costliest, decision_points, replay, review,
                              review_decision)
 from tests.conftest import brute, deal, play, play_tricks
@@ -120,3 +121,27 @@ def test_the_worker_slice_gives_the_same_decision_as_cpython():
     index = len(g.actions) - 1
     answer = json.loads(review_step_json(json.dumps(hand), index))
     assert Decision.from_dict(answer) == review_decision(g, index)
+
+
+def test_the_last_trick_s_card_is_valued_beside_a_declaration():
+    # The stock run out, every card left is known: the card led to the last
+    # trick has its value beside declaring's (it had none, and the review
+    # listed only "declare" at that step).
+    for s in range(300):
+        g = Game.new(seed=f"last:{s}")
+        b = bots.make("random", seed=s)
+        while g.result is None and not (len(g.hand(g.to_move)) == 1 and g.led < 0 and g.drawn == STOCK_START
+                                        and "declare" in g.view(g.to_move).legal):
+            g.apply(b.choose(g.view(g.to_move)))
+        if g.result is None:
+            break
+    else:
+        pytest.fail("no hand reaches its last lead with a declaration to make")
+    me = g.to_move
+    values = action_values(g, budget=FAST)
+    card = next(a for a in values if a.startswith("play:"))
+    after = g.copy()
+    after.apply(card)
+    after.apply(after.legal_actions()[0])
+    assert values[card] is not None and values["declare"] is not None
+    assert (values[card] > 0) == (after.result.winner == me)

@@ -2,6 +2,7 @@
 player's setting is on (the default); the first only asks, and the question
 lapses by itself, or is withdrawn by anything else the player does."""
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from ui.model.page import PageState
 from ui.model.present import build
 from ui.model.settings import Settings
 from ui.model.storage import SETTINGS_KEY, VERSION, Store
-from ui.model.table import CONFIRM_SECONDS, COSTLY, HUMAN, Table
+from ui.model.table import CONFIRM_AFTER_SECONDS, CONFIRM_SECONDS, COSTLY, HUMAN, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +77,7 @@ def test_the_question_lapses_after_a_few_seconds_unless_asked_again():
     said(flow, heard)
     first = flow.tap("close")
     run(flow.lapse(first))
-    assert flow.armed is None and CONFIRM_SECONDS in clock.slept
+    assert flow.armed is None and clock.slept[-2:] == [CONFIRM_AFTER_SECONDS, CONFIRM_SECONDS - CONFIRM_AFTER_SECONDS]
     assert said(flow, heard) == ["say.confirm.close", "say.confirm.cancelled"]
     assert flow.tap("close") is not None  # asked again from the start
     old = flow.tap("declare") if "declare" in flow.table.view(HUMAN)["legal"] else None
@@ -144,8 +145,19 @@ def test_the_model_names_the_buttons_whose_tap_acts_at_once():
     assert "close" in shown
     acts = build(flow.table, flow.state, tr).acts_at_once
     assert "close" not in acts and set(acts) == {n for n in shown if n not in COSTLY}
-    flow.tap("close")
+    arming = flow.tap("close")
+    assert "close" not in build(flow.table, flow.state, tr).acts_at_once  # the tap that asked goes on
+    assert build(flow.table, flow.state, tr).armed_waits
+
+    async def until_answerable():
+        lapse = asyncio.ensure_future(flow.lapse(arming))
+        while not flow.state.answerable:
+            await asyncio.sleep(0)
+        lapse.cancel()
+
+    run(until_answerable())
     assert "close" in build(flow.table, flow.state, tr).acts_at_once  # asked: the next tap closes
+    assert not build(flow.table, flow.state, tr).armed_waits
     flow, _, _ = flow_where(lambda legal: "close" in legal, settings=Settings(confirm_moves=False))
     assert {n for n in ("exchange", *COSTLY) if build(flow.table, flow.state, tr).buttons.get(n)} == set(
         build(flow.table, flow.state, tr).acts_at_once)

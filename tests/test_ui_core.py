@@ -121,6 +121,30 @@ def test_a_tap_plays_the_card_at_once_and_the_table_is_drawn_from_the_messages()
     assert not tab.logged
 
 
+def test_a_double_tap_on_close_only_asks_and_never_answers_its_own_question():
+    # The question takes the button's place: a double tap (or double click) on
+    # "Close" lands its second tap on "Close?", which must not close.
+    tab = at_players_turn(lambda tab: "close" in tab.table.view(HUMAN)["legal"])
+    before = len(tab.table.game.action_notations())
+    press = json.dumps({"do": "press", "name": "close"})
+    models = []
+
+    async def taps():
+        tab.core.handle(press)
+        tab.core.handle(press)  # at once: the same gesture
+        models.append(last_model(tab.take()))
+        assert tab.core.flow.armed == "close" and not tab.table.game.action_notations()[before:]
+        while tab.core.flow.armed == "close" and not tab.core.flow.state.answerable:
+            await asyncio.sleep(0)  # the question's clock runs (fake time)
+        models.append(last_model(tab.take()))
+        tab.core.handle(press)  # a tap once the question may be answered
+
+    run(taps())
+    assert "close" in tab.table.game.action_notations()[before:]
+    assert models[0]["armed"] == "close" and models[0]["armed_waits"] and "close" not in models[0]["acts_at_once"]
+    assert models[1]["armed"] == "close" and not models[1]["armed_waits"] and "close" in models[1]["acts_at_once"]
+
+
 def test_a_card_that_may_not_be_played_is_refused_in_words_and_nothing_waits():
     def has_illegal(tab):
         legal = tab.table.view(HUMAN)["legal"]

@@ -60,6 +60,14 @@ def test_a_costly_decision_is_said_in_words():
     assert review_view.is_costly(d)
 
 
+def test_a_choice_without_a_value_is_still_listed_as_the_choice():
+    # A forced last card with the stock closed: its trick turns on a card still
+    # hidden, and only declaring has a value; the card played still shows.
+    d = Decision(22, 0, "play:JD", {"declare": -2.0, "play:JD": None}, "declare", None)
+    assert review_view.decision_text(d, TR["pt"]) == [
+        "Anunciar 66: \u22122,0", "Jogar o valete de ouros (sua escolha; sem valor calculado)"]
+
+
 def test_every_decision_of_a_real_review_has_words_in_both_languages():
     g = played_hand(2)
     ds = review(g, 0, budget=4_000) + review(g, 1, budget=4_000)

@@ -76,6 +76,12 @@ def test_the_computers_cards_are_listed_once_the_hand_is_over():
     assert told(g)[-1] == "O computador ainda tinha " + tr.listing([tr.card_in_text(c) for c in g.hand(1)]) + "."
 
 
+def test_one_card_left_is_told_in_the_singular():
+    facts = {"rule": "declared", "winner": 0, "points": [70, 30], "tricks": [3, 2], "game_points": 1}
+    one, two = (story.lines(facts, [], cards, TR["it"])[-1] for cards in (["TS"], ["TS", "KS"]))
+    assert one.startswith("Al computer restava ") and two.startswith("Al computer restavano ")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_ending_of_random_hands_is_told_without_a_missing_key(lang, rng):
     seen = set()

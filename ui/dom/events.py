@@ -129,6 +129,8 @@ class Events:
     def press(self, name):
         """A tap on a move's button: the model side makes the move, or first asks
         about a costly one; "wait" at once when the last table says it acts."""
+        if by_id(f"btn-{name}").getAttribute("aria-disabled") == "true":
+            return  # the second half of the double tap that asked the question
         acts = self.players_turn() and name in self.link.model.acts_at_once
         self.link.send("press", name=name)
         if acts:

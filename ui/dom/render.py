@@ -310,6 +310,10 @@ class Renderer:
             button = by_id(ids[name])
             set_text(button, text)  # the question while a first tap asks, else the move's name
             button.classList.toggle("armed", m.armed == name)
+            if m.armed == name and m.armed_waits:  # the tap that asked is not over yet
+                button.setAttribute("aria-disabled", "true")
+            else:
+                button.removeAttribute("aria-disabled")
 
     def render_notice(self, m):
         by_id("notice").hidden = not m.notice_text

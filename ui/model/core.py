@@ -290,6 +290,9 @@ class Core(DialogCommands):
         flow = self.flow
         if flow.busy or not flow.table.human_to_move():
             return
+        if flow.echoes_the_ask(name):
+            flow.render()  # the page said "wait" at the tap (ui/dom/events.py): still asking
+            return
         arming = flow.tap(name)
         if arming is None:
             self.take_input([name])

@@ -39,7 +39,7 @@ from ui.model.replay import replay_table
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.settings import COACHED
-from ui.model.table import COMPUTER, CONFIRM_SECONDS, HUMAN, Table, declare_offered
+from ui.model.table import COMPUTER, CONFIRM_AFTER_SECONDS, CONFIRM_SECONDS, HUMAN, Table, declare_offered
 
 
 async def _no_gather(winner):
@@ -204,18 +204,30 @@ class Flow:
         only asked, and this is its arming (for :meth:`lapse`)."""
         return self.arm(action) if self.asks_first(action) else None
 
+    def echoes_the_ask(self, action: str) -> bool:
+        """A tap on the question before it may be answered (a double tap's or a
+        double click's second half): to be ignored, never an answer."""
+        return self.state.echoes_the_ask(action)
+
     def arm(self, action: str) -> int:
         """The first tap on a costly move: the button asks to be confirmed (and
         the live region says how). Returns the arming, for :meth:`lapse`."""
         self.state.armed = action
+        self.state.answerable = False
         self._arming += 1
         self.table.tell(f"say.confirm.{action}")
         self.render()
         return self._arming
 
     async def lapse(self, arming: int, seconds: float = CONFIRM_SECONDS) -> None:
-        """The question withdrawn once ``seconds`` pass, if it is still the one asked."""
-        await self.sleep(seconds)
+        """The question answerable once the gesture that asked it is over, then
+        withdrawn once ``seconds`` pass, if it is still the one asked."""
+        await self.sleep(CONFIRM_AFTER_SECONDS)
+        if arming != self._arming:
+            return
+        self.state.answerable = True
+        self.render()
+        await self.sleep(seconds - CONFIRM_AFTER_SECONDS)
         if arming == self._arming:
             self.disarm()
 
@@ -232,6 +244,7 @@ class Flow:
 
     def _drop_arm(self) -> None:
         self.state.armed = None
+        self.state.answerable = False
         self._arming += 1
 
     def start_practice(self) -> None:

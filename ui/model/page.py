@@ -35,6 +35,10 @@ class PageState(Record):
     #: The costly move (``"close"``/``"declare"``) a first tap asked about: a
     #: second tap on it acts; anything else, or the time running out, withdraws it.
     armed: str | None = None
+    #: The question may be answered: the gesture that asked it is over
+    #: (:data:`ui.model.table.CONFIRM_AFTER_SECONDS` later; a double tap's second
+    #: tap lands on the question, in the button's place, and must not answer it).
+    answerable: bool = False
     #: How the last finished trick left the table: ``"hurried"``, ``"timed"`` or ``""``.
     gathered: str = ""
     #: Notice keys for the player (``notice.*``), newest last.
@@ -61,3 +65,7 @@ class PageState(Record):
         """Whether a tap on ``action`` only asks: a costly move (:data:`ui.model.table.COSTLY`),
         the player's setting on, and not asked about already."""
         return action in COSTLY and self.settings.confirm_moves and self.armed != action
+
+    def echoes_the_ask(self, action: str) -> bool:
+        """A tap on the question before it may be answered: part of the gesture that asked."""
+        return self.armed == action and not self.answerable

@@ -110,6 +110,8 @@ class TableModel(Record):
     sheet: SheetModel | None = None
     #: The costly move a first tap asked about, while its button shows (``""``: none): ``data-armed``.
     armed: str = ""
+    #: Its question may not be answered yet (the gesture that asked is not over): ``aria-disabled``.
+    armed_waits: bool = False
     #: The costly moves' buttons' words: their name, or the question while armed.
     button_texts: dict = field(default_factory=dict)
     #: The move buttons shown whose next tap makes the move (not only a question):
@@ -290,9 +292,11 @@ def armed_fields(buttons: dict, state: PageState, tr: Translator) -> dict:
     those buttons, and the move buttons a tap acts on at once."""
     armed = state.armed if state.armed and buttons.get(state.armed) else ""
     return {"armed": armed,
+            "armed_waits": bool(armed) and not state.answerable,
             "button_texts": {name: tr.t(f"button.{name}.confirm" if name == armed else f"button.{name}")
                              for name in COSTLY},
-            "acts_at_once": [name for name in ("exchange", *COSTLY) if buttons.get(name) and not state.asks_first(name)]}
+            "acts_at_once": [name for name in ("exchange", *COSTLY) if buttons.get(name)
+                             and not state.asks_first(name) and not state.echoes_the_ask(name)]}
 
 
 def lesson_fields(table: Table, tr: Translator) -> dict:

@@ -90,13 +90,17 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
 
 
 def decision_text(d: Decision, tr: Translator) -> list[str]:
-    """Every alternative with its value, best first; the chosen one marked."""
+    """Every alternative with its value, best first; the chosen one marked,
+    and listed even without a value (a forced last card whose trick turns on
+    a card still hidden: only declaring is valued then)."""
     ranked = sorted((a for a in d.values if d.values[a] is not None), key=lambda a: -d.values[a])
     lines = []
     for a in ranked:
         words, value = action_words(a, tr, False), number(d.values[a], tr.lang)
         chosen = tr.t(f"review.alt.chosen.{WHO[d.player]}", action=words, value=value)
         lines.append(chosen if a == d.chosen else f"{words}: {value}")
+    if d.chosen not in ranked:
+        lines.append(tr.t(f"review.alt.unvalued.{WHO[d.player]}", action=action_words(d.chosen, tr, False)))
     return lines
 
 

@@ -61,5 +61,6 @@ def lines(facts: dict, marriages: list[dict], remaining: list[str], tr: Translat
     else:
         out.append(tr.t("story.no_marriages"))
     if remaining:
-        out.append(tr.t("story.remaining", cards=tr.listing([tr.card_in_text(c) for c in remaining])))
+        key = "story.remaining.one" if len(remaining) == 1 else "story.remaining"  # restava / restavano
+        out.append(tr.t(key, cards=tr.listing([tr.card_in_text(c) for c in remaining])))
     return out

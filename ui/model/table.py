@@ -25,6 +25,9 @@ DECLARE_THRESHOLD = WINNING_POINTS
 COSTLY = ("close", "declare")
 #: How long that question stays before it lapses, in seconds.
 CONFIRM_SECONDS = 5.0
+#: A second tap sooner than this after the first is the same gesture (a double
+#: tap or a double click lands on the question, in the button's place), not an answer.
+CONFIRM_AFTER_SECONDS = 0.5
 
 
 def declare_offered(view: dict, count_myself: bool) -> bool:
