@@ -68,6 +68,17 @@ def test_a_choice_without_a_value_is_still_listed_as_the_choice():
         "Anunciar 66: \u22122,0", "Jogar o valete de ouros (sua escolha; sem valor calculado)"]
 
 
+def test_declaring_shows_only_where_it_was_chosen_or_the_best():
+    lead = {"declare": -3.0, "play:JH": 0.5, "play:AS": 0.2}
+    assert review_view.decision_text(Decision(0, 0, "play:AS", lead, "play:JH", 0.3), TR["pt"]) == [
+        "Jogar o valete de copas: +0,5", "Jogar o ás de espadas: +0,2 (sua escolha)"]
+    lines = review_view.decision_text(Decision(0, 0, "declare", lead, "play:JH", 3.5), TR["pt"])
+    assert lines[-1] == "Anunciar 66: \u22123,0 (sua escolha)"
+    conceding = {"declare": -2.0, "play:JH": -3.0}  # a hand lost anyway: declaring loses less
+    assert review_view.decision_text(Decision(0, 0, "play:JH", conceding, "declare", 1.0), TR["pt"])[0] == (
+        "Anunciar 66: \u22122,0")
+
+
 def test_every_decision_of_a_real_review_has_words_in_both_languages():
     g = played_hand(2)
     ds = review(g, 0, budget=4_000) + review(g, 1, budget=4_000)

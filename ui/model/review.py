@@ -92,8 +92,11 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
 def decision_text(d: Decision, tr: Translator) -> list[str]:
     """Every alternative with its value, best first; the chosen one marked,
     and listed even without a value (a forced last card whose trick turns on
-    a card still hidden: only declaring is valued then)."""
-    ranked = sorted((a for a in d.values if d.values[a] is not None), key=lambda a: -d.values[a])
+    a card still hidden: only declaring is valued then). Declaring, legal at
+    every lead, shows only where it was chosen or the best (at every other
+    lead it is a false declaration, and says nothing)."""
+    ranked = sorted((a for a in d.values if d.values[a] is not None and (a != "declare" or a in (d.chosen, d.best))),
+                    key=lambda a: -d.values[a])
     lines = []
     for a in ranked:
         words, value = action_words(a, tr, False), number(d.values[a], tr.lang)
