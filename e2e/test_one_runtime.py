@@ -13,7 +13,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_game
-from e2e.pages import TablePage
+from e2e.pages import CATALOGS, TablePage
 
 QUERY = "seed=11&fast=1&level=random&lang=pt"
 
@@ -121,3 +121,43 @@ def test_the_dialogs_and_the_language_work_across_the_line(page: Page):
     page.locator("#btn-sheet").click()
     expect(page.get_by_role("dialog", name=table.t("sheet.title"))).to_be_visible()
     assert json.loads(page.evaluate("() => localStorage.getItem('sixtysix.settings')"))["speed"] == "slow"
+
+
+# Each write of a fixed text (a [data-i18n] element's text, a [data-i18n-label]
+# label) with its time, and when js/boot.js said its texts were in.
+RECORD_TEXT_WRITES = """
+window.__textWrites = [];
+window.__bootTexts = null;
+const text = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");
+Object.defineProperty(Node.prototype, "textContent", { ...text, set(value) {
+  if (this.dataset && this.dataset.i18n !== undefined) window.__textWrites.push(performance.now());
+  text.set.call(this, value);
+} });
+const setAttribute = Element.prototype.setAttribute;
+Element.prototype.setAttribute = function (name, value) {
+  if (name === "aria-label" && this.hasAttribute("data-i18n-label")) window.__textWrites.push(performance.now());
+  return setAttribute.call(this, name, value);
+};
+new MutationObserver(() => {
+  if (window.__bootTexts === null && document.documentElement.dataset.texts) {
+    window.__bootTexts = [document.documentElement.dataset.texts, performance.now()];
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-texts"] });
+"""
+
+
+def test_the_dom_side_starts_without_writing_again_the_texts_boot_put_in(page: Page):
+    """js/boot.js puts the fixed texts in before the runtime starts; the DOM
+    side's start (one task, ``sixtysix:dom-build``) writes none of them again,
+    and the texts are the language's, an Italian visit's too."""
+    page.add_init_script(RECORD_TEXT_WRITES)
+    for lang in ("pt", "it"):
+        fresh_page_table(page, f"seed=11&fast=1&level=random&lang={lang}")
+        said, at = page.evaluate("window.__bootTexts")
+        build = page.evaluate("performance.getEntriesByName('sixtysix:dom-build')[0].toJSON()")
+        start, end = build["startTime"], build["startTime"] + build["duration"]
+        assert said == lang and at < start, "boot.js had not put its texts in before the DOM side started"
+        assert [w for w in page.evaluate("window.__textWrites") if start <= w <= end] == []
+        expect(page.get_by_role("heading", level=1)).to_have_text(CATALOGS[lang]["app.title"])
+        expect(page.locator("#score")).to_have_attribute("aria-label", CATALOGS[lang]["score.title"])
+        assert page.locator("html").get_attribute("data-texts") is None  # taken by the DOM side

@@ -3,7 +3,8 @@
 // - Picks the language the same way ui/model/i18n.py does (?lang=, the saved
 //   setting, the browser's languages, else Portuguese), sets <html lang>,
 //   and fills every [data-i18n] text from locales/<lang>.json so the table
-//   shell reads right at once. Python redoes this on every render. The
+//   shell reads right at once, and says which language it put in (<html
+//   data-texts>), so Python does not do it again at its start. The
 //   build has already written Portuguese in; for Italian those texts stay
 //   unseen (<html class="relabel">) until the Italian ones are in.
 // - Turns PyScript's `py:progress` events into the boot line's texts.
@@ -57,6 +58,7 @@
   if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
 
   let texts = null;
+  let textsLang = null;
   const fill = () => {
     if (!texts || root.classList.contains("ready")) return; // Python has taken over
     // Only what differs: in the build's own language the shell is already written.
@@ -72,10 +74,12 @@
       el.setAttribute("aria-pressed", String(el.dataset.lang === root.lang));
     }
     root.classList.remove("relabel");
+    root.dataset.texts = textsLang; // the DOM layer need not put them in again (ui/dom/page.py)
   };
   const load = (wanted) => loadTexts(wanted).then((data) => {
     if (!data || wanted !== root.lang) return; // a later switch won
     texts = data;
+    textsLang = wanted;
     window.sixtysixBoot = { lang: wanted, texts };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
     else fill();
