@@ -1,6 +1,6 @@
 """The page before and after a change, side by side in the same run:
 
-    python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse]
+    python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse [--lighthouse-runs 4]]
 
 ``--before`` names a commit (default: the last one whose page ran two
 Pyodides, issue 33's starting point); its site is built from ``git archive``
@@ -17,7 +17,9 @@ summed USS of Chromium's processes 6 s after ready, minus about:blank's in
 the same round, and a card tap until the card leaves the hand. With
 ``--snapshot`` each page makes its start-up snapshot after the cold visit
 and the warm visit restores it, as a real revisit does (no memory figure
-then). Prints the medians; ``--json FILE`` keeps every figure. Timings
+then). ``--lighthouse``: Lighthouse on both pages as make bench runs it,
+``--lighthouse-runs`` times each, in turn (``--rounds 0``: only that).
+Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
 
@@ -141,6 +143,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--lighthouse", action="store_true",
                         help="also Lighthouse (mobile and desktop, as make bench runs it) on each page, once")
+    parser.add_argument("--lighthouse-runs", type=int, default=1,
+                        help="with --lighthouse: runs per page and preset, in turn (A B, B A...), each printed")
     parser.add_argument("--snapshot", action="store_true",
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
@@ -160,7 +164,16 @@ def main() -> None:
                     result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
                 runs[name].append(result)
                 print(f"round {r + 1} {name}: {json.dumps(result)}", flush=True)
-    print(f"\nmedians of {args.rounds} rounds | " + " | ".join(PAGES))
+    if args.rounds:
+        print_medians(runs, args.rounds, args.snapshot)
+    if args.lighthouse:
+        runs.update(lighthouse_runs(bases, args.lighthouse_runs))
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+
+
+def print_medians(runs: dict, rounds: int, snapshot: bool) -> None:
+    print(f"\nmedians of {rounds} rounds | " + " | ".join(PAGES))
     rows = [("longest main-thread task to ready, cold (ms)", lambda x: x["cold"]["longest_task_ms"]),
             ("longest main-thread task to ready, warm (ms)", lambda x: x["warm"]["longest_task_ms"]),
             ("Total Blocking Time to ready, cold (ms)", lambda x: x["cold"]["tbt_ms"]),
@@ -170,35 +183,41 @@ def main() -> None:
             ("tap until the card leaves the hand (ms)", lambda x: x["tap_ms"]),
             ("Pyodide instances (realms that fetched its wasm)", lambda x: x["pyodide_realms"]),
             ("pyodide.asm.wasm fetched, cold", lambda x: x["cold"]["pyodide_wasm"])]
-    if args.snapshot:
+    if snapshot:
         rows = [row for row in rows if "memory" not in row[0]]
         print("(warm: the start-up snapshot made after the cold visit restored)")
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
-    if args.lighthouse:
-        from tools.bench_network import run_lighthouse
 
-        print("\nLighthouse (score; TBT, LCP, CLS) | " + " | ".join(PAGES))
-        for preset in ("mobile", "desktop"):
-            found = {name: run_lighthouse(bases[name], preset) for name in PAGES}
-            runs[f"lighthouse_{preset}"] = found
+
+def lighthouse_runs(bases: dict, times: int) -> dict:
+    """Lighthouse (mobile, desktop; as make bench runs it) ``times`` times on each
+    page, in turn; prints each run and each page's longest tasks."""
+    from tools.bench_network import run_lighthouse
+
+    found: dict[str, dict[str, list]] = {}
+    print("\nLighthouse (score; TBT, LCP, CLS) | " + " | ".join(PAGES))
+    for preset in ("mobile", "desktop"):
+        found[f"lighthouse_{preset}"] = {name: [] for name in PAGES}
+        for k in range(times):
+            for name in (PAGES if k % 2 == 0 else PAGES[::-1]):
+                found[f"lighthouse_{preset}"][name].append(run_lighthouse(bases[name], preset))
             cells = []
             for name in PAGES:
-                r = found[name]
+                r = found[f"lighthouse_{preset}"][name][-1]
                 if "scores" not in r:
                     cells.append(r.get("error", "?"))
                     continue
                 m = r["metrics"]
                 cells.append(f"{r['scores'].get('performance')}; {m.get('tbt_ms') or 0:.0f} ms, "
                              f"{m.get('lcp_ms') or 0:.0f} ms, {m.get('cls') or 0:.3f}")
-            print(f"{preset} | " + " | ".join(cells))
+            print(f"{preset}{f' run {k + 1}' if times > 1 else ''} | " + " | ".join(cells))
             for name in PAGES:
-                tasks = found[name].get("long_tasks", [])
+                tasks = found[f"lighthouse_{preset}"][name][-1].get("long_tasks", [])
                 print(f"  {preset} {name}, longest tasks (file start+duration ms): "
                       + ", ".join(f"{t['file']} {t['start_ms']}+{t['duration_ms']}" for t in tasks))
-    if args.json:
-        args.json.write_text(json.dumps(runs, indent=1))
+    return found
 
 
 if __name__ == "__main__":
