@@ -61,3 +61,18 @@ def test_an_unmeasured_figure_is_neither_met_nor_missed():
     h = bn.headline({}, {"mobile": {"error": "lighthouse is missing"}})
     assert set(h.values()) == {None}
     assert {t["met"] for t in bn.evaluate(h)} == {None}
+
+
+def test_several_lighthouse_runs_count_as_their_medians():
+    def run(score, tbt, tasks):
+        return {"scores": {"performance": score, "seo": 100}, "metrics": {"tbt_ms": tbt, "cls": tbt / 1e5},
+                "long_tasks": tasks, "failed_audits": []}
+
+    runs = [run(90, 411, ["slow"]), run(97, 171, ["fast"]), {"error": "lighthouse exited 1"}, run(94, 238, ["middle"])]
+    out = bn.median_run(runs)
+    assert out["scores"] == {"performance": 94, "seo": 100}
+    assert out["metrics"]["tbt_ms"] == 238 and out["metrics"]["cls"] == 0.00238
+    assert out["long_tasks"] == ["middle"]  # the run whose TBT is the median
+    assert out["failed_runs"] == 1 and [r["metrics"]["tbt_ms"] for r in out["runs"]] == [411, 171, 238]
+    assert bn.headline({}, {"mobile": out})["lh_mobile_tbt_ms"] == 238
+    assert bn.median_run([{"error": "lighthouse exited 1"}]) == {"error": "lighthouse exited 1"}

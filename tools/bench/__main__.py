@@ -37,6 +37,8 @@ def parse_args(argv=None):
     ap.add_argument("--timeout", type=float, default=180, help="seconds for one page load (default 180)")
     ap.add_argument("--no-network", action="store_true", help="skip the network-emulated first visits (tools/bench_network.py)")
     ap.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse (mobile and desktop)")
+    ap.add_argument("--lighthouse-runs", type=int, default=bench_network.LH_RUNS,
+                    help=f"Lighthouse runs per preset, their medians counted (default {bench_network.LH_RUNS})")
     ap.add_argument("--network-reps", type=int, default=1, help="cold loads of each page per network profile (default 1)")
     ap.add_argument("--out", default=None, help="JSON file (default results/bench-<date>.json)")
     ap.add_argument("--sample", default=None, help="also write a slimmer copy there (docs/bench-sample.json)")
@@ -99,7 +101,7 @@ def main(argv=None) -> int:
                 say(f"bench: network runs failed: {exc}")
                 result["network_error"] = str(exc)
         if not (args.quick or args.no_lighthouse):
-            result["lighthouse"] = bench_network.lighthouse_runs(STAGE, say)
+            result["lighthouse"] = bench_network.lighthouse_runs(STAGE, say, max(1, args.lighthouse_runs))
     except BenchError as exc:
         say(f"bench: error: {exc}")
         return 2
