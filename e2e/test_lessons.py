@@ -147,9 +147,10 @@ def walk_the_whole_course(course: Course) -> None:
 
 
 # Each language walked once, each way in once: what a walk checks of a language
-# (every step's words) does not depend on taps or clicks, nor the reverse, and
-# every step of both is held to every screen size below (Italian, whose words
-# run longest) and in CPython (tests/test_ui_lessons.py).
+# (every step's words) does not depend on taps or clicks, nor the reverse.
+# Every step is held to every screen size below in Italian, whose words run
+# longest, and every lesson's words in both languages in CPython
+# (tests/test_ui_lessons.py).
 def test_the_whole_course_by_taps_on_a_phone(new_context):
     page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
     from e2e.conftest import open_game
