@@ -128,7 +128,8 @@ class Page:
         self.events.bind()
         # js/boot.js puts the fixed texts in before the runtime starts and says in
         # which language (<html data-texts>): the same again would be some 100
-        # calls into the DOM in this start's one task (about 20 ms on a desktop).
+        # calls into the DOM in this start's one task, a long one on a phone
+        # (docs/performance.md, "The fixed texts written once").
         if root.getAttribute("data-texts") != self.lang:
             self.renderer.apply_static_texts(self.texts())
         root.removeAttribute("data-texts")  # said once: a switch later is Python's own
