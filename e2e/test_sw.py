@@ -145,3 +145,32 @@ def test_a_new_build_takes_over_while_a_request_wakes_the_old_worker(page, conte
             page.evaluate("setTimeout(() => { fetch('/?wake=1'); window.sixtysixApplyUpdate(); }, 0)")
         wait_sw_ready(page)
         assert page.evaluate(STATUS_JS)["cache"] == old + "-next"
+
+
+#: Put first in a copy's sw.js: every start of that worker takes SLOW_START_MS.
+SLOW_START_MS = 3000
+SLOW_START = f"{{ const until = Date.now() + {SLOW_START_MS}; while (Date.now() < until); }}\n"
+
+
+@pytest.mark.offline
+def test_a_new_build_takes_over_from_an_old_worker_slow_to_start(page, context, tmp_path):
+    # On a busy device the old worker's start may outlast a short wait for its
+    # answer: asked to take over while the old one was still starting, the new
+    # one held the swap for good under DevTools (the old page asked after 2 s).
+    with own_site(tmp_path) as (site, url):
+        sw = site / "sw.js"
+        build = sw.read_text()
+        sw.write_text(SLOW_START + build)
+        open_game(page, path=url + PAGE)
+        wait_sw_ready(page)
+        old = page.evaluate(STATUS_JS)["cache"]
+        sw.write_text(build.replace(old, old + "-next"))  # a new build that starts at once
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(page.locator("html")).to_have_attribute("data-sw-update", "ready")
+        devtools = context.new_cdp_session(page)
+        devtools.send("ServiceWorker.enable")
+        devtools.send("ServiceWorker.stopAllWorkers")
+        with page.expect_navigation(timeout=15_000):
+            page.evaluate("setTimeout(() => window.sixtysixApplyUpdate(), 0)")
+        wait_sw_ready(page)
+        assert page.evaluate(STATUS_JS)["cache"] == old + "-next"

@@ -46,9 +46,14 @@
     // Chromium swaps workers once the old one is idle, and hurries it only if
     // it is running when the new one asks: one still starting (woken by a
     // request) holds the swap until it idles by itself (30 s; never while
-    // DevTools is attached). An answer from the old worker shows it running.
-    // (precache-status: every build's worker answers it, the old one included.)
-    askStatus().then(() => waiting.postMessage({ type: "skip-waiting" }));
+    // DevTools is attached), and asking again changes nothing (Chromium acts on
+    // a worker's first skipWaiting() only). An answer from the old worker shows
+    // it running (precache-status: every build's worker answers it, the old one
+    // included), however long its start takes on a busy device; with no answer
+    // by TAKEOVER_MS nothing is asked, and the page plays on.
+    askStatus(TAKEOVER_MS).then((status) => {
+      if (applying && status !== null) waiting.postMessage({ type: "skip-waiting" });
+    });
     return true;
   };
 
@@ -98,11 +103,11 @@
   };
 
   // Ask the controlling worker whether every file is cached.
-  // (No answer within 2 s counts as "not yet": the caller asks again.)
-  const askStatus = () => new Promise((resolve) => {
+  // (No answer within waitMs counts as "not yet": the caller asks again.)
+  const askStatus = (waitMs = 2000) => new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);
-    setTimeout(() => resolve(null), 2000);
+    setTimeout(() => resolve(null), waitMs);
     if (container.controller) container.controller.postMessage({ type: "precache-status" }, [channel.port2]);
     else resolve(null);
   });
