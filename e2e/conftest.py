@@ -452,13 +452,15 @@ def live(page: Page, when: str) -> Page:
     return page
 
 
-def install_new_build(page: Page, site: Path) -> str:
+def install_new_build(page: Page, site: Path, script: str | None = None) -> str:
     """A new build in ``site`` (a copy of dist/ that ``page`` runs), installed and
-    waiting: a new cache name is all a new build's sw.js differs by. Returns the
-    old cache's name."""
+    waiting: a new cache name is all a new build's sw.js differs by (``script``:
+    the new sw.js but its cache name, by default the one served now). Returns
+    the old cache's name."""
     sw = site / "sw.js"
-    old = re.search(r'const CACHE = "([^"]+)"', sw.read_text()).group(1)
-    sw.write_text(sw.read_text().replace(old, old + "-next"))
+    served = sw.read_text()
+    old = re.search(r'const CACHE = "([^"]+)"', served).group(1)
+    sw.write_text((served if script is None else script).replace(old, old + "-next"))
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.locator("html")).to_have_attribute("data-sw-update", "ready")
     return old

@@ -137,14 +137,21 @@ def test_a_new_build_takes_over_while_a_request_wakes_the_old_worker(page, conte
         wait_sw_ready(page)
         old = page.evaluate(STATUS_JS)["cache"]
         assert install_new_build(page, site) == old
-        devtools = context.new_cdp_session(page)
-        devtools.send("ServiceWorker.enable")
-        devtools.send("ServiceWorker.stopAllWorkers")
-        with page.expect_navigation(timeout=15_000):
-            # A URL with a query goes to the old worker's fetch handler: it wakes.
-            page.evaluate("setTimeout(() => { fetch('/?wake=1'); window.sixtysixApplyUpdate(); }, 0)")
-        wait_sw_ready(page)
-        assert page.evaluate(STATUS_JS)["cache"] == old + "-next"
+        # A URL with a query goes to the old worker's fetch handler: it wakes.
+        apply = "setTimeout(() => { fetch('/?wake=1'); window.sixtysixApplyUpdate(); }, 0)"
+        assert take_over_from_stopped_workers(page, context, apply) == old + "-next"
+
+
+def take_over_from_stopped_workers(page, context, apply: str) -> str:
+    """Every service worker stopped, then ``apply`` (a script) asks the waiting
+    one to take over: the page reloads on it. Returns the cache serving it then."""
+    devtools = context.new_cdp_session(page)
+    devtools.send("ServiceWorker.enable")
+    devtools.send("ServiceWorker.stopAllWorkers")
+    with page.expect_navigation(timeout=15_000):
+        page.evaluate(apply)
+    wait_sw_ready(page)
+    return page.evaluate(STATUS_JS)["cache"]
 
 
 #: Put first in a copy's sw.js: every start of that worker takes SLOW_START_MS.
@@ -164,13 +171,6 @@ def test_a_new_build_takes_over_from_an_old_worker_slow_to_start(page, context, 
         open_game(page, path=url + PAGE)
         wait_sw_ready(page)
         old = page.evaluate(STATUS_JS)["cache"]
-        sw.write_text(build.replace(old, old + "-next"))  # a new build that starts at once
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        expect(page.locator("html")).to_have_attribute("data-sw-update", "ready")
-        devtools = context.new_cdp_session(page)
-        devtools.send("ServiceWorker.enable")
-        devtools.send("ServiceWorker.stopAllWorkers")
-        with page.expect_navigation(timeout=15_000):
-            page.evaluate("setTimeout(() => window.sixtysixApplyUpdate(), 0)")
-        wait_sw_ready(page)
-        assert page.evaluate(STATUS_JS)["cache"] == old + "-next"
+        assert install_new_build(page, site, script=build) == old  # a new build that starts at once
+        apply = "setTimeout(() => window.sixtysixApplyUpdate(), 0)"
+        assert take_over_from_stopped_workers(page, context, apply) == old + "-next"
