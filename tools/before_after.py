@@ -1,6 +1,7 @@
 """The page before and after a change, side by side in the same run:
 
     python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse [--lighthouse-runs 4]]
+    python3 tools/build.py && python3 -m tools.before_after --before <commit> --revisits 3 [--rounds 4] [--snapshot]
 
 ``--before`` names a commit (default: the last one whose page ran two
 Pyodides, issue 33's starting point); its site is built from ``git archive``
@@ -19,6 +20,14 @@ the same round, and a card tap until the card leaves the hand. With
 and the warm visit restores it, as a real revisit does (no memory figure
 then). ``--lighthouse``: Lighthouse on both pages as make bench runs it,
 ``--lighthouse-runs`` times each, in turn (``--rounds 0``: only that).
+``--revisits N`` measures a returning player instead: per round and page, a
+fresh Chromium profile on disk (its HTTP cache and V8's code caches kept
+between visits, as a player's browser keeps them; the incognito contexts
+above keep nothing), the service worker on, a first visit and then N more
+once the service worker is ready, each a navigation in the same tab, with
+``--snapshot`` the start-up snapshot made after the first; per visit the
+time to ready, the longest main-thread task until then, whether the service
+worker served it and who compiled Pyodide's wasm (``<html data-wasm>``).
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -31,6 +40,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -114,6 +124,33 @@ def one(p, base: str, name: str, snapshot: bool = False) -> dict:
         browser.close()
 
 
+def revisits(p, base: str, times: int, snapshot: bool = False) -> list[dict]:
+    """A player's visits in one fresh profile (disk caches, service worker on; the
+    start-up snapshot made after the first only if ``snapshot``): the first, then
+    ``times`` more once the service worker is ready, each a navigation in the same tab. V8 keeps compiled wasm between such
+    visits; Playwright's incognito contexts keep nothing."""
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+        try:
+            context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
+            page = context.pages[0] if context.pages else context.new_page()
+            wasm: list[str] = []
+            page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
+            out = []
+            for n in range(times + 1):
+                out.append(visit(page, base + QUERY, wasm))
+                out[-1].update(page.evaluate("""() => ({wasm_compiled_by: document.documentElement.dataset.wasm || "",
+                    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)})"""))
+                if n == 0:
+                    page.wait_for_selector("html[data-sw='ready']", state="attached", timeout=90_000)
+                    if snapshot:
+                        page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+            return out
+        finally:
+            context.close()
+
+
 def build_commit(commit: str) -> Path:
     """``commit``'s dist/, built once into build/before-<commit>/ from ``git archive``."""
     sha = subprocess.run(["git", "rev-parse", "--short", commit], cwd=ROOT, check=True, capture_output=True,
@@ -145,6 +182,9 @@ def main() -> None:
                         help="also Lighthouse (mobile and desktop, as make bench runs it) on each page, once")
     parser.add_argument("--lighthouse-runs", type=int, default=1,
                         help="with --lighthouse: runs per page and preset, in turn (A B, B A...), each printed")
+    parser.add_argument("--revisits", type=int, default=0,
+                        help="instead of the rounds' cold and warm visits: a first visit and N revisits "
+                             "in one fresh profile per page and round, the service worker on")
     parser.add_argument("--snapshot", action="store_true",
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
@@ -154,6 +194,8 @@ def main() -> None:
     print(f"before: {args.before} ({sites['before'].relative_to(ROOT)}), after: the working tree's dist/", flush=True)
     runs: dict[str, list] = {name: [] for name in ("about:blank", *PAGES)}
     with sync_playwright() as p:
+        if args.revisits:
+            return print_revisits(p, bases, args)
         for r in range(args.rounds):
             order = PAGES if r % 2 == 0 else PAGES[::-1]
             blank = {} if args.snapshot else one(p, "", "about:blank")
@@ -189,6 +231,23 @@ def print_medians(runs: dict, rounds: int, snapshot: bool) -> None:
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     print("wasm fetched, cold | " + " | ".join(", ".join(runs[name][0]["cold"]["wasm"]) for name in PAGES))
+
+
+def print_revisits(p, bases: dict, args) -> None:
+    """``--revisits``: each page's visits in turn, ABBA across rounds; the medians by visit."""
+    runs: dict[str, list] = {name: [] for name in PAGES}
+    for r in range(args.rounds):
+        for name in (PAGES if r % 2 == 0 else PAGES[::-1]):
+            runs[name].append(revisits(p, bases[name], args.revisits, args.snapshot))
+            print(f"round {r + 1} {name}: " + json.dumps([{k: v[k] for k in ("ready_ms", "longest_task_ms", "controlled",
+                  "wasm_compiled_by")} for v in runs[name][-1]]), flush=True)
+    print(f"\nmedians of {args.rounds} rounds, visit by visit (1: the first"
+          + ("; the start-up snapshot made after it" if args.snapshot else "") + ") | " + " | ".join(PAGES))
+    for n in range(args.revisits + 1):
+        for label, key in (("ready (ms)", "ready_ms"), ("longest main-thread task to ready (ms)", "longest_task_ms")):
+            print(f"visit {n + 1}, {label} | " + " | ".join(str(median(v[n][key] for v in runs[name])) for name in PAGES))
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
 
 
 def lighthouse_runs(bases: dict, times: int) -> dict:
