@@ -10,7 +10,6 @@ and the dialogs and the language working across the line.
 
 import json
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_game
@@ -162,32 +161,3 @@ def test_the_dom_side_starts_without_writing_again_the_texts_boot_put_in(page: P
         expect(page.get_by_role("heading", level=1)).to_have_text(CATALOGS[lang]["app.title"])
         expect(page.locator("#score")).to_have_attribute("aria-label", CATALOGS[lang]["score.title"])
         assert page.locator("html").get_attribute("data-texts") is None  # taken by the DOM side
-
-
-# The page refuses to compile Pyodide's wasm (and only that one): as a browser
-# without WebAssembly.compileStreaming, or one whose compile failed, would.
-REFUSE_PAGE_COMPILE = """
-const ownCompile = WebAssembly.compileStreaming;
-WebAssembly.compileStreaming = (source) => Promise.resolve(source).then((response) =>
-  response.url.endsWith("/pyodide.asm.wasm") ? Promise.reject(new Error("refused by the test")) : ownCompile(response));
-"""
-
-
-@pytest.mark.offline
-def test_a_revisit_runs_the_wasm_the_page_compiled_and_the_worker_compiles_it_when_the_page_cannot(page: Page):
-    """A first visit's worker compiles Pyodide itself; on a visit the service worker
-    serves, the page compiles it (Chromium keeps that compiled code for the next
-    visit) and the worker runs that module, fetching no wasm of its own; a page that
-    cannot compile it leaves the worker to do it, and the game plays either way."""
-    table = fresh_page_table(page)
-    assert table.html.get_attribute("data-wasm") == "worker"
-    expect(table.html).to_have_attribute("data-sw", "ready", timeout=60_000)
-    for refused, compiled_by in ((False, "page"), (True, "worker")):
-        if refused:
-            page.add_init_script(REFUSE_PAGE_COMPILE)
-        table.reload()
-        assert table.html.get_attribute("data-wasm") == compiled_by
-        worker = next(w for w in page.workers if "/js/core-worker.mjs" in w.url)
-        worker_fetched = worker.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-        assert any(url.endswith("/pyodide.asm.wasm") for url in worker_fetched) == refused
-        play_and_wait(table)

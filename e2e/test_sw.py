@@ -80,25 +80,21 @@ def test_a_revisit_takes_its_files_from_the_cache_without_the_worker(page):
     seen = page.evaluate(SOURCES_JS)
     assert seen["page"] == ""   # no route: a navigation with a query needs the handler's key
     files = dict(seen["files"])
-    # Pyodide's wasm too: the page compiles it for the game's worker (js/core-link.js),
-    # where Chromium keeps the compiled code for the next visit
-    for path in ("/vendor/micropython/micropython.wasm", "/vendor/pyodide/pyodide.asm.wasm",
-                 "/vendor/pyscript/core.js", "/js/boot.js"):
+    for path in ("/vendor/micropython/micropython.wasm", "/vendor/pyscript/core.js", "/js/boot.js"):
         assert files.get(path) == "cache", (path, files.get(path))
-    assert page.locator("html").get_attribute("data-wasm") == "page"
     # the page's own files by the static routes; the game's worker's module scripts
     # (listed here too) through the fetch handler, as the worker's files below
     assert {path for path, source in seen["files"] if source != "cache"} <= {
         "/js/pyodide-loader.mjs", "/vendor/pyodide/pyodide.mjs", "/vendor/pyodide/pyodide.asm.mjs"}
     assert {source for _, source in seen["files"]} <= {"cache", "handler"}
-    # The game's worker fetches the rest of the runtime and the app (its own resource entries):
+    # The game's worker fetches the runtime and the app (its own resource entries):
     # Chromium sends a dedicated worker's requests through the fetch handler, not
     # the static routes, and the handler answers them from the same cache.
     worker = next(w for w in page.workers if "/js/core-worker.mjs" in w.url)
     fetched = dict(worker.evaluate(WORKER_SOURCES_JS))
-    for path in ("/app.zip", "/vendor/pyodide/python_stdlib.zip"):
+    for path in ("/app.zip", "/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip"):
         assert fetched.get(path) == "cache-storage", (path, fetched.get(path))
-    assert set(fetched.values()) == {"cache-storage"} and "/vendor/pyodide/pyodide.asm.wasm" not in fetched
+    assert set(fetched.values()) == {"cache-storage"}
     open_game(page)   # the folder URL is in the cache too: the worker need not even start
     assert page.evaluate(SOURCES_JS)["page"] == "cache"
 

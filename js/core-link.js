@@ -29,25 +29,11 @@
   if (globalThis.sixtysixMoreDelayMs) params.set("moreDelayMs", String(globalThis.sixtysixMoreDelayMs));
   // The worker reports its downloads only where js/progress.js may show them:
   // not on a page the service worker serves (everything is local there).
-  const local = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-  if (!local) params.set("progress", "1");
-  // On a visit the service worker serves, Pyodide's wasm is asked for at once,
-  // by the static route, compiled here while the worker loads its modules, and
-  // handed to it (a WebAssembly.Module crosses postMessage as is); V8 keeps the
-  // compiled code for the next visits. The worker's own request would come
-  // after its module chain, through the service worker's fetch handler
-  // (docs/performance.md, "Pyodide's wasm compiled by the page on a revisit").
-  // A first visit downloads it in the worker as before, where js/progress.js
-  // counts its bytes.
-  const wasm = local && WebAssembly.compileStreaming
-    ? WebAssembly.compileStreaming(fetch("./vendor/pyodide/pyodide.asm.wasm")) : null;
-  if (wasm) params.set("wasm", "page");
+  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) params.set("progress", "1");
   // In the worker's name, not its address: a worker served from the service
   // worker's cache takes the cached response's address, without the query.
   const created = performance.now();
   const worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
-  // A module that could not be compiled here: the worker compiles its own.
-  if (wasm) wasm.then((module) => worker.postMessage({ wasm: module }), () => worker.postMessage({ wasm: null }));
   const queue = [];
   let handler = null;
 

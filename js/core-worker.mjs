@@ -44,37 +44,9 @@ function reportDownloads() {
 }
 if (new URLSearchParams(self.name).get("progress")) reportDownloads();
 
-// Pyodide's wasm, compiled by the page on a visit the service worker serves
-// (js/core-link.js says so in this worker's name): Pyodide's own fetch of it
-// and its instantiateStreaming take that module instead, once; a page that
-// could not compile it sends null, and Pyodide fetches and compiles its own.
-let fromPage = null;
-const pageWasm = new URLSearchParams(self.name).get("wasm") === "page"
-  ? new Promise((resolve) => (fromPage = resolve)) : null;
-if (pageWasm) {
-  const ownFetch = self.fetch;
-  const ownInstantiate = WebAssembly.instantiateStreaming;
-  self.fetch = function (input) {
-    const url = input instanceof Request ? input.url : String(input);
-    if (!url.endsWith("/pyodide.asm.wasm")) return ownFetch.apply(this, arguments);
-    self.fetch = ownFetch;
-    return pageWasm.then((module) => (module ? new Response() : ownFetch.call(self, input)));
-  };
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    WebAssembly.instantiateStreaming = ownInstantiate;
-    const module = await pageWasm;
-    if (!module) return ownInstantiate(source, imports);
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-}
-
 const inbox = [];
 let host = null;
-self.onmessage = ({ data }) => {
-  if (typeof data !== "string") fromPage && fromPage(data.wasm);
-  else if (host) host.receive(data);
-  else inbox.push(data);
-};
+self.onmessage = ({ data }) => (host ? host.receive(data) : inbox.push(data));
 
 // A file of the site as text (the problems, the lessons' words).
 async function fetchText(path) {
@@ -90,7 +62,6 @@ try {
   let drawn;
   const firstTable = new Promise((resolve) => (drawn = resolve));
   const pyodide = await loadPyodide({ texts: true, report, moreAfter: firstTable });
-  report("wasm", pageWasm && (await pageWasm) ? "page" : "worker"); // whose compiled Pyodide runs
   performance.mark("sixtysix:worker-runtime"); // Pyodide up, app.zip on sys.path (the worker's own clock)
   const module = pyodide.pyimport("ui.core_worker");
   host = module.CoreHost((text) => {
