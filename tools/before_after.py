@@ -1,7 +1,7 @@
 """The page before and after a change, side by side in the same run:
 
     python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse [--lighthouse-runs 4]]
-    python3 tools/build.py && python3 -m tools.before_after --before <commit> --revisits 3 [--rounds 4] [--snapshot]
+    python3 tools/build.py && python3 -m tools.before_after --before <commit> --revisits 3 [--rounds 4] [--snapshot] [--new-tab 8]
 
 ``--before`` names a commit (default: the last one whose page ran two
 Pyodides, issue 33's starting point); its site is built from ``git archive``
@@ -25,9 +25,10 @@ fresh Chromium profile on disk (its HTTP cache and V8's code caches kept
 between visits, as a player's browser keeps them; the incognito contexts
 above keep nothing), the service worker on, a first visit and then N more
 once the service worker is ready, each a navigation in the same tab, with
-``--snapshot`` the start-up snapshot made after the first; per visit the
-time to ready, the longest main-thread task until then, whether the service
-worker served it and who compiled Pyodide's wasm (``<html data-wasm>``).
+``--snapshot`` the start-up snapshot made after the first, and with
+``--new-tab SECONDS`` each revisit in a new tab, the last one closed after
+that long (a player who comes back later); per visit the time to ready, the
+longest main-thread task until then and whether the service worker served it.
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -124,7 +125,7 @@ def one(p, base: str, name: str, snapshot: bool = False) -> dict:
         browser.close()
 
 
-def revisits(p, base: str, times: int, snapshot: bool = False) -> list[dict]:
+def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 0) -> list[dict]:
     """A player's visits in one fresh profile (disk caches, service worker on; the
     start-up snapshot made after the first only if ``snapshot``): the first, then
     ``times`` more once the service worker is ready, each a navigation in the same tab. V8 keeps compiled wasm between such
@@ -136,12 +137,15 @@ def revisits(p, base: str, times: int, snapshot: bool = False) -> list[dict]:
             context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
             page = context.pages[0] if context.pages else context.new_page()
             wasm: list[str] = []
-            page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
             out = []
             for n in range(times + 1):
+                if new_tab and n:
+                    page.wait_for_timeout(new_tab * 1000)
+                    old, page = page, context.new_page()
+                    old.close()
+                page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
                 out.append(visit(page, base + QUERY, wasm))
-                out[-1].update(page.evaluate("""() => ({wasm_compiled_by: document.documentElement.dataset.wasm || "",
-                    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)})"""))
+                out[-1]["controlled"] = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
                 if n == 0:
                     page.wait_for_selector("html[data-sw='ready']", state="attached", timeout=90_000)
                     if snapshot:
@@ -185,6 +189,8 @@ def main() -> None:
     parser.add_argument("--revisits", type=int, default=0,
                         help="instead of the rounds' cold and warm visits: a first visit and N revisits "
                              "in one fresh profile per page and round, the service worker on")
+    parser.add_argument("--new-tab", type=float, default=0, metavar="SECONDS",
+                        help="with --revisits: each revisit in a new tab, the last one closed after SECONDS")
     parser.add_argument("--snapshot", action="store_true",
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
@@ -238,9 +244,9 @@ def print_revisits(p, bases: dict, args) -> None:
     runs: dict[str, list] = {name: [] for name in PAGES}
     for r in range(args.rounds):
         for name in (PAGES if r % 2 == 0 else PAGES[::-1]):
-            runs[name].append(revisits(p, bases[name], args.revisits, args.snapshot))
-            print(f"round {r + 1} {name}: " + json.dumps([{k: v[k] for k in ("ready_ms", "longest_task_ms", "controlled",
-                  "wasm_compiled_by")} for v in runs[name][-1]]), flush=True)
+            runs[name].append(revisits(p, bases[name], args.revisits, args.snapshot, args.new_tab))
+            print(f"round {r + 1} {name}: " + json.dumps([{k: v[k] for k in ("ready_ms", "longest_task_ms", "controlled")}
+                                                         for v in runs[name][-1]]), flush=True)
     print(f"\nmedians of {args.rounds} rounds, visit by visit (1: the first"
           + ("; the start-up snapshot made after it" if args.snapshot else "") + ") | " + " | ".join(PAGES))
     for n in range(args.revisits + 1):
