@@ -1,12 +1,14 @@
 """What the long main-thread tasks of a cold visit are made of (issue 33):
 
-    python3 tools/build.py && python3 -m tools.task_trace [index.html] [--over 50]
+    python3 tools/build.py && python3 -m tools.task_trace [index.html] [--over 50] [--cpu-slowdown 4] [--top 8]
 
 Loads the page cold in a fresh headless Chromium (service workers blocked,
 no start-up snapshot) with a DevTools trace, and prints every main-thread
 task over ``--over`` ms until ``<html class="ready">``: its start, its
 length, and the longest events inside it with the script or file they
-name (script evaluation, compilation, parsing, style and layout, wasm).
+name (script evaluation, compilation, parsing, style and layout, fonts,
+wasm). ``--cpu-slowdown 4`` slows the page's CPU as Lighthouse's mobile
+preset counts it (DevTools' CPU throttling), ``--top`` events per task.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink",
-              "disabled-by-default-v8.compile", "toplevel", "blink.user_timing", "loading"]
+              "disabled-by-default-v8.compile", "toplevel", "blink.user_timing", "loading", "fonts"]
 
 
 def label(event: dict) -> str:
@@ -38,6 +40,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("page", nargs="?", default="index.html")
     parser.add_argument("--over", type=float, default=50)
+    parser.add_argument("--cpu-slowdown", type=float, default=1, help="DevTools CPU throttling rate (1: none)")
+    parser.add_argument("--top", type=int, default=8, help="events listed per task, longest first")
     args = parser.parse_args()
     _, base = serve_in_thread(str(ROOT / "dist"))
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
@@ -45,6 +49,8 @@ def main() -> None:
         context = browser.new_context(service_workers="block")
         context.add_init_script("globalThis.sixtysixSnapshotDelayMs = 1e9;")
         page = context.new_page()
+        if args.cpu_slowdown != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
         trace = Path(tmp) / "trace.json"
         browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
         page.goto(base + args.page + "?seed=11&lang=pt")
@@ -68,13 +74,20 @@ def main() -> None:
             outer.append(task)
             end = task["ts"] + task["dur"]
     tasks = outer
-    print(f"{args.page}: ready at {ready:.0f} ms; main-thread tasks over {args.over:.0f} ms from the first parse to ready: {len(tasks)}")
+    slower = f", the CPU {args.cpu_slowdown:g}x slower" if args.cpu_slowdown != 1 else ""
+    print(f"{args.page}: ready at {ready:.0f} ms{slower}; main-thread tasks over {args.over:.0f} ms "
+          f"from the first parse to ready: {len(tasks)}")
     for task in tasks:
         inside = [e for e in main_events if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]
                   and e is not task and e["name"] not in ("RunTask", "ThreadControllerImpl::RunTask")]
         print(f"- {(task['ts'] - start) / 1000:.0f} ms after the first parse, {task['dur'] / 1000:.0f} ms long:")
-        for e in sorted(inside, key=lambda e: -e["dur"])[:8]:
+        for e in sorted(inside, key=lambda e: -e["dur"])[:args.top]:
             print(f"    {e['dur'] / 1000:7.1f} ms  {label(e)}")
+        fonts = [e for e in inside if e["name"] == "FontCache::GetFontPlatformData"]
+        if fonts:  # nested calls counted once: the outermost of each
+            outer_fonts = [e for e in fonts if not any(o is not e and o["ts"] <= e["ts"] and e["ts"] + e["dur"] <= o["ts"] + o["dur"]
+                                                   for o in fonts)]
+            print(f"    fonts looked up: {len(outer_fonts)}, {sum(e['dur'] for e in outer_fonts) / 1000:.1f} ms in all")
 
 
 if __name__ == "__main__":
