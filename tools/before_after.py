@@ -126,24 +126,25 @@ def one(p, base: str, name: str, snapshot: bool = False) -> dict:
 
 
 def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 0) -> list[dict]:
-    """A player's visits in one fresh profile (disk caches, service worker on; the
-    start-up snapshot made after the first only if ``snapshot``): the first, then
-    ``times`` more once the service worker is ready, each a navigation in the same tab. V8 keeps compiled wasm between such
-    visits; Playwright's incognito contexts keep nothing."""
+    """A player's visits in one fresh profile on disk (its caches kept between
+    visits, the service worker on; the start-up snapshot made after the first
+    only if ``snapshot``): the first, then ``times`` more once the service
+    worker is ready, each a navigation in the same tab, or with ``new_tab`` in a
+    new tab, the last one closed that many seconds later."""
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         context = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
         try:
             context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
-            page = context.pages[0] if context.pages else context.new_page()
             wasm: list[str] = []
+            context.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
+            page = context.pages[0] if context.pages else context.new_page()
             out = []
             for n in range(times + 1):
                 if new_tab and n:
                     page.wait_for_timeout(new_tab * 1000)
                     old, page = page, context.new_page()
                     old.close()
-                page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
                 out.append(visit(page, base + QUERY, wasm))
                 out[-1]["controlled"] = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
                 if n == 0:
