@@ -30,6 +30,22 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"
               "disabled-by-default-v8.compile", "toplevel", "blink.user_timing", "loading", "fonts"]
 
 
+def traced(page, categories: list[str], during) -> tuple[object, list[dict]]:
+    """``during()`` run under a DevTools trace of ``categories`` taken through
+    ``page``'s own CDP session (a persistent context has no Browser to trace
+    with): its result and the trace's events."""
+    session = page.context.new_cdp_session(page)
+    events, done = [], []
+    session.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
+    session.on("Tracing.tracingComplete", lambda e: done.append(True))
+    session.send("Tracing.start", {"traceConfig": {"includedCategories": categories}, "transferMode": "ReportEvents"})
+    result = during()
+    session.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)  # Playwright delivers the trace's events only while it waits
+    return result, events
+
+
 def label(event: dict) -> str:
     data = event.get("args", {}).get("data", {}) or event.get("args", {})
     where = data.get("url") or data.get("fileName") or data.get("functionName") or ""

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 import tools.serve  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
-from tools.task_trace import CATEGORIES, label  # noqa: E402
+from tools.task_trace import CATEGORIES, label, traced  # noqa: E402
 
 YOUR_TURN = "() => { const d = document.documentElement.dataset; return d.toMove === 'you' && d.busy === '0'; }"
 WATCH = """window.__painted = {}; new PerformanceObserver((list) => { for (const e of list.getEntries())
@@ -80,17 +80,12 @@ def inline_copy() -> Path:
 
 def traced_reload(page, until_ms: float = 600) -> None:
     """Reload under a trace; print the main thread's work from navigation to ``until_ms``."""
-    session = page.context.new_cdp_session(page)
-    chunks, done = [], []
-    session.on("Tracing.dataCollected", lambda e: chunks.extend(e["value"]))
-    session.on("Tracing.tracingComplete", lambda e: done.append(True))
-    session.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
-    page.reload()
-    page.wait_for_function(YOUR_TURN, timeout=60_000)
-    painted = page.evaluate(READ)["painted"]
-    session.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)
+    def reload():
+        page.reload()
+        page.wait_for_function(YOUR_TURN, timeout=60_000)
+        return page.evaluate(READ)["painted"]
+
+    painted, chunks = traced(page, CATEGORIES, reload)
     # the game's own navigation (each card face, an SVG document, has one too)
     navigations = [e for e in chunks if e.get("name") == "navigationStart"
                    and "seed=" in str((e.get("args", {}).get("data", {}) or {}).get("documentLoaderURL", ""))]

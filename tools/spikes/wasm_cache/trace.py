@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from e2e.conftest import link_test_pages  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM, disabled_features  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
+from tools.task_trace import traced  # noqa: E402
 
 CATEGORIES = ["v8.wasm", "disabled-by-default-v8.wasm.detailed", "v8"]
 PAGES = {"floor": "bench/floor/sw.html", "game": "./?seed=2&level=random"}
@@ -48,20 +49,16 @@ def staged(dist: Path) -> Path:
 
 
 def traced_visit(page, path: str) -> tuple[float, bool, dict]:
-    session = page.context.new_cdp_session(page)
-    chunks, done = [], []
-    session.on("Tracing.dataCollected", lambda e: chunks.extend(e["value"]))
-    session.on("Tracing.tracingComplete", lambda e: done.append(True))
-    session.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
-    start = time.monotonic()
-    page.goto(path)
-    page.wait_for_selector("html.ready", state="attached", timeout=90_000)
-    wall = (time.monotonic() - start) * 1000
-    controlled = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
-    page.wait_for_timeout(3000)  # the optimising compiler's work after ready
-    session.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)  # Playwright delivers the trace's events only while it waits
+    def visit():
+        start = time.monotonic()
+        page.goto(path)
+        page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+        wall = (time.monotonic() - start) * 1000
+        controlled = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        page.wait_for_timeout(3000)  # the optimising compiler's work after ready
+        return wall, controlled
+
+    (wall, controlled), chunks = traced(page, CATEGORIES, visit)
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in chunks if e.get("name") == "thread_name"}
     seen: dict[tuple[str, str], list[float]] = collections.defaultdict(lambda: [0, 0.0])
     for e in chunks:
