@@ -60,6 +60,84 @@ def test_a_reload_draws_the_hand_at_once_and_plays_the_card_tapped_before_python
     assert page.evaluate("window.sixtysixHeld") is None
 
 
+FACES = """() => [...document.querySelectorAll('#hand .card')].map((b) => {
+    const face = b.querySelector('svg.early-face'), img = b.querySelector('img.card-img');
+    const box = (el) => { const r = el.getBoundingClientRect(); return [r.width, r.height].map(Math.round); };
+    return {code: b.dataset.code, face: face && face.getAttribute('aria-label'), shown: box(face || img),
+            img: getComputedStyle(img).display, loading: img.hasAttribute('src')};
+})"""
+
+
+def faces_read(page) -> None:
+    """Wait until js/last-table.js has read the files of every face the table shows."""
+    shown = [path for path in page.evaluate("[...document.querySelectorAll('#hand img, #trick img, #stock img')]"
+                                            ".map((i) => i.getAttribute('src').split('#')[0])") if "/back" not in path]
+    page.wait_for_function("(paths) => paths.every((p) => window.sixtysixFaces.get(p))", arg=shown)
+
+
+def test_a_reload_draws_the_faces_in_the_page_and_python_s_images_take_over(page, table):
+    leave_mid_hand(table)
+    faces_read(page)
+    after = page.evaluate(FACES)
+    reopen_held_back(page)
+    expect(table.html).to_have_class(re.compile(r"\brestored\b"))
+    early = page.evaluate(FACES)
+    # each face drawn inline, named as its image is, the image hidden and not even loading
+    assert [c["code"] for c in early] == [c["code"] for c in after]
+    names = page.evaluate("[...document.querySelectorAll('#hand img')].map((i) => i.alt)")
+    assert [c["face"] for c in early] == names and all(names)
+    assert all(c["img"] == "none" and not c["loading"] for c in early)
+    assert [c["shown"] for c in early] == [c["shown"] for c in after]  # the same size as the images
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
+    assert len(ids) == len(set(ids)), "an id twice in the page"
+    # the hand's first card painted: make bench's Element Timing, on the inline face's text now
+    assert page.evaluate("""() => new Promise((done) => new PerformanceObserver((list, observer) => {
+        const entry = list.getEntries().find((e) => e.identifier === 'restored');
+        if (entry) { observer.disconnect(); done(entry.element.tagName.toLowerCase()); }
+    }).observe({type: 'element', buffered: true}))""") == "text"
+    let_python_start(page, table)
+    expect(page.locator(".early-face")).to_have_count(0)
+    expect(page.locator(".face-later")).to_have_count(0)
+    assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES))
+    # kept again on the way out: the faces drawn (not read again), no card marked for timing
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    kept = page.evaluate("localStorage.getItem('sixtysix.drawn')")
+    assert "elementtiming" not in kept and "early-face" not in kept and "face-later" not in kept
+    assert set(json.loads(kept)["faces"]) >= {f"assets/cards/pt/{c['code']}.svg" for c in after}
+
+
+def test_a_reload_draws_the_four_colour_deck_inline_too(page, table):
+    hand = leave_mid_hand(table)
+    dialog = table.open_options()
+    dialog.get_by_label(table.t("settings.four_colour"), exact=True).check()
+    expect(table.html).to_have_attribute("data-deck", "four")
+    table.close_dialog(dialog)
+    faces_read(page)
+    reopen_held_back(page)
+    expect(table.html).to_have_class(re.compile(r"\brestored\b"))
+    ink = """(code) => getComputedStyle(document.querySelector(`#hand .card[data-code='${code}'] svg.early-face g[fill]`))
+        .fill.match(/\\d+/g).map(Number)"""
+    diamond = next(c for c in hand if c[1] == "D")
+    heart = next(c for c in hand if c[1] == "H")
+    blue, red = page.evaluate(ink, diamond), page.evaluate(ink, heart)
+    assert blue[2] > blue[0] + 60, blue  # the diamond blue, as its image shows it with #four
+    assert red[0] > red[2] + 60, red  # hearts stay red
+
+
+def test_a_kept_face_that_is_no_svg_leaves_its_image(page, table):
+    leave_mid_hand(table)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    kept = json.loads(page.evaluate("localStorage.getItem('sixtysix.drawn')"))
+    assert kept["faces"], "no face kept with the table"
+    kept["faces"] = {path: "<img src=x onerror=alert(1)>" for path in kept["faces"]}
+    page.add_init_script(f"localStorage.setItem('sixtysix.drawn', {json.dumps(json.dumps(kept))});")
+    reopen_held_back(page)
+    expect(table.html).to_have_class(re.compile(r"\brestored\b"))
+    expect(page.locator(".early-face")).to_have_count(0)
+    assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES))
+
+
 def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):
     # a turn where the player must follow: some cards dimmed
     to_follow = find(lambda sim: sim.playable() and set(sim.playable()) != set(sim.hand()))
