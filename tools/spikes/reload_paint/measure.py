@@ -1,6 +1,6 @@
 """Spike (issue 33): where a reload's 150 ms to the position painted go.
 
-    python3 tools/build.py && python3 tools/spikes/reload_paint/measure.py [--reloads 10] [--inline] [--trace]
+    python3 tools/build.py && python3 tools/spikes/reload_paint/measure.py [--reloads 10] [--inline] [--trace] [--site DIR]
 
 One headless Chromium on a fresh profile (service worker on, as a player's
 revisit): a match left one trick in, then ``--reloads`` reloads, each read
@@ -15,6 +15,9 @@ blocking files in itself (ui/table.css, js/shared.js, js/boot.js,
 js/core-link.js, js/last-table.js), the policy loosened to let inline code
 run (in the copy and its server only): does the service worker's round
 trip for each of them hold the drawing up?
+
+``--site DIR``: another built site than dist/ (``tools.before_after``'s
+``build/before-<commit>/dist``, for a before-and-after).
 
 ``--trace``: one more reload under a DevTools trace (tools/task_trace.py's
 categories), and what the renderer's main thread did from navigation to the
@@ -125,8 +128,9 @@ def main() -> None:
     parser.add_argument("--reloads", type=int, default=10)
     parser.add_argument("--inline", action="store_true")
     parser.add_argument("--trace", action="store_true", help="then one reload under a DevTools trace")
+    parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site (default dist/)")
     args = parser.parse_args()
-    site = inline_copy() if args.inline else ROOT / "dist"
+    site = inline_copy() if args.inline else args.site
     server, url = tools.serve.serve_in_thread(site)
     rows, errors = [], []
     try:
@@ -153,7 +157,7 @@ def main() -> None:
         server.shutdown()
         if args.inline:
             shutil.rmtree(site.parent, ignore_errors=True)
-    print(f"{'inline copy' if args.inline else 'dist/'}: {args.reloads} reloads, ms from navigation (median, then each)")
+    print(f"{'inline copy' if args.inline else args.site}: {args.reloads} reloads, ms from navigation (median, then each)")
     for key in rows[0]:
         values = [r[key] for r in rows if r[key] is not None]
         print(f"  {key:11s} {statistics.median(values):6.0f}   {[round(v) for v in values]}")
