@@ -76,8 +76,15 @@ def faces_read(page) -> None:
 
 
 def test_a_reload_draws_the_faces_in_the_page_and_python_s_images_take_over(page, table):
-    leave_mid_hand(table)
+    read = []
+    page.on("request", lambda r: r.resource_type == "fetch" and "/cards/" in r.url and read.append(r.url))
+    table.open(QUERY)
+    table.wait_turn()
+    assert read == [], "faces read before the player touched the page"
+    table.play_first()
+    table.wait_turn()
     faces_read(page)
+    assert read
     after = page.evaluate(FACES)
     reopen_held_back(page)
     expect(table.html).to_have_class(re.compile(r"\brestored\b"))

@@ -66,7 +66,7 @@
     changed = true;
     if (!root.classList.contains("ready")) return;
     if (early && !root.classList.contains("restored")) handOver();
-    learnFaces();
+    if (engaged) learnFaces();
   });
   watch.observe(root, { attributes: true });
   watch.observe(document.getElementById("app"), { attributes: true, childList: true, characterData: true, subtree: true });
@@ -91,7 +91,9 @@
     return four ? markup.replace("<svg ", `<svg data-four="${four[1]}" `) : markup;
   };
   const pathOf = (img) => (img.getAttribute("src") || "").split("#")[0];
-  // Read, once each, the faces the table shows (local files: the service worker's or the HTTP cache's).
+  // Read, once each, the faces the table shows (local files: the service worker's or the HTTP cache's);
+  // only once the player has touched the page: a visit that never plays asks for nothing more.
+  let engaged = false;
   const learnFaces = () => {
     for (const img of document.querySelectorAll(FACE_IMGS)) {
       const path = pathOf(img);
@@ -144,6 +146,12 @@
       // storage full or denied: the next visit starts as a first one does
     }
   };
+  const engage = () => {
+    engaged = true;
+    if (root.classList.contains("ready")) learnFaces();
+  };
+  addEventListener("pointerdown", engage, { capture: true, passive: true });
+  addEventListener("keydown", engage, { capture: true, passive: true });
   addEventListener("pagehide", keep);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keep();
@@ -210,6 +218,7 @@
       const face = parseFace(markup);
       if (!face) continue;
       faces.set(path, markup); // not read again for the next reload
+      engaged = true; // the player was here before
       const four = face.getAttribute("data-four");
       if (fragment === "four" && four) {
         for (const part of face.querySelectorAll(".f")) part.setAttribute("fill", four);
