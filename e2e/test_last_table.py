@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
+from e2e.axe import assert_no_violations
 from e2e.pages import CATALOGS
 from e2e.scenarios import TEST_LEVEL, find
 
@@ -97,6 +98,7 @@ def test_a_reload_draws_the_faces_in_the_page_and_python_s_images_take_over(page
     assert [c["shown"] for c in early] == [c["shown"] for c in after]  # the same size as the images
     ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
     assert len(ids) == len(set(ids)), "an id twice in the page"
+    assert_no_violations(page, "the table drawn before Python, its faces inline")
     # the hand's first card painted: make bench's Element Timing, on the inline face's text now
     assert page.evaluate("""() => new Promise((done) => new PerformanceObserver((list, observer) => {
         const entry = list.getEntries().find((e) => e.identifier === 'restored');

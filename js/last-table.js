@@ -225,8 +225,11 @@
         for (const part of face.querySelectorAll(".t")) part.setAttribute("stroke", four);
       }
       face.setAttribute("class", `${img.getAttribute("class") || ""} early-face`);
-      face.setAttribute("role", "img");
-      face.setAttribute("aria-label", img.getAttribute("alt") || "");
+      const name = img.getAttribute("alt");
+      if (name) {
+        face.setAttribute("role", "img");
+        face.setAttribute("aria-label", name);
+      } else face.setAttribute("aria-hidden", "true"); // as its image is: the trump, named by the stock
       face.dataset.src = src;
       img.classList.add("face-later");
       img.dataset.laterSrc = src;
