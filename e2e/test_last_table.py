@@ -139,12 +139,16 @@ def test_a_kept_face_that_is_no_svg_leaves_its_image(page, table):
     page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     kept = json.loads(page.evaluate("localStorage.getItem('sixtysix.drawn')"))
     assert kept["faces"], "no face kept with the table"
-    kept["faces"] = {path: "<img src=x onerror=alert(1)>" for path in kept["faces"]}
-    page.add_init_script(f"localStorage.setItem('sixtysix.drawn', {json.dumps(json.dumps(kept))});")
-    reopen_held_back(page)
-    expect(table.html).to_have_class(re.compile(r"\brestored\b"))
-    expect(page.locator(".early-face")).to_have_count(0)
-    assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES))
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 280"{}>{}</svg>'
+    for markup in ("<img src=x onerror=alert(1)>", svg.format(' onload="alert(1)"', ""),
+                   svg.format("", '<use href="https://example.com/face.svg#a"/>'), svg.format("", "<foreignObject/>")):
+        kept["faces"] = {path: markup for path in kept["faces"]}
+        # written as the page opens, before js/last-table.js reads it (the last script written wins)
+        page.add_init_script(f"localStorage.setItem('sixtysix.drawn', {json.dumps(json.dumps(kept))});")
+        reopen_held_back(page)
+        expect(table.html).to_have_class(re.compile(r"\brestored\b"))
+        expect(page.locator(".early-face")).to_have_count(0)
+        assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES)), markup
 
 
 def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):

@@ -187,11 +187,13 @@
   };
 
   // The kept markup as an <svg> of this page, or null: only a face's elements
-  // (looked for before any parsing: an <img> parsed even in a template tries
-  // its handlers) and attributes, its links inside itself.
+  // and attributes, its links inside itself. Both are looked for in the text
+  // before it is parsed at all (an <img onerror> or <svg onload> parsed even
+  // in a template tries its handler), then in the elements parsed.
   const template = document.createElement("template");
   const parseFace = (markup) => {
     for (const [, tag] of markup.matchAll(/<\/?([^\s/>]*)/g)) if (!FACE_TAGS.has(tag)) return null;
+    for (const [, name] of markup.matchAll(/\s([^\s=/>]+)\s*=/g)) if (!FACE_ATTRS.has(name)) return null;
     template.innerHTML = markup;
     const svg = template.content.firstElementChild;
     if (!svg || template.content.childElementCount !== 1 || svg.namespaceURI !== "http://www.w3.org/2000/svg"
