@@ -102,7 +102,7 @@
       fetch(path)
         .then((response) => (response.ok ? response.text() : ""))
         .then((text) => faces.set(path, inlineFace(path, text)))
-        .catch(() => faces.delete(path)); // offline and not cached: the image will do
+        .catch(() => {}); // offline and not cached: the image will do (not asked again on every change)
     }
   };
 
