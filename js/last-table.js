@@ -133,8 +133,8 @@
         regions[id] = copy.outerHTML;
       }
       for (const img of document.querySelectorAll(FACE_IMGS)) {
-        const markup = faces.get(pathOf(img));
-        if (markup) shown[pathOf(img)] = markup;
+        const path = pathOf(img);
+        if (faces.get(path)) shown[path] = faces.get(path);
       }
       const drawn = JSON.stringify({
         build: root.dataset.build || "", lang: root.lang, seed: seedAsked(), game: fingerprint(game),
@@ -190,13 +190,13 @@
   // and attributes, its links inside itself. Both are looked for in the text
   // before it is parsed at all (an <img onerror> or <svg onload> parsed even
   // in a template tries its handler), then in the elements parsed.
-  const template = document.createElement("template");
+  const faceTemplate = document.createElement("template"); // draw() parses the regions in its own
   const parseFace = (markup) => {
     for (const [, tag] of markup.matchAll(/<\/?([^\s/>]*)/g)) if (!FACE_TAGS.has(tag)) return null;
     for (const [, name] of markup.matchAll(/\s([^\s=/>]+)\s*=/g)) if (!FACE_ATTRS.has(name)) return null;
-    template.innerHTML = markup;
-    const svg = template.content.firstElementChild;
-    if (!svg || template.content.childElementCount !== 1 || svg.namespaceURI !== "http://www.w3.org/2000/svg"
+    faceTemplate.innerHTML = markup;
+    const svg = faceTemplate.content.firstElementChild;
+    if (!svg || faceTemplate.content.childElementCount !== 1 || svg.namespaceURI !== "http://www.w3.org/2000/svg"
       || svg.localName !== "svg") return null;
     for (const el of [svg, ...svg.querySelectorAll("*")]) {
       if (!FACE_TAGS.has(el.localName)) return null;

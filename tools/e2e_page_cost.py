@@ -13,7 +13,6 @@ turn and twice each, since this machine is noisy. Run it on a quiet machine.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,14 +24,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e import conftest as e2e  # noqa: E402
 from tools.chromium_flags import disabled_features  # noqa: E402
+from tools.e2e_cpu import busy_seconds  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
-
-
-def busy_seconds() -> float:
-    """CPU seconds the whole machine spent outside idle and iowait so far."""
-    with open("/proc/stat") as f:
-        values = [int(v) for v in f.readline().split()[1:]]
-    return (sum(values) - values[3] - values[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def cost(browser_type, launch: dict, url: str, starts: int) -> tuple[float, float]:
