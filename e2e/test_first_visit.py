@@ -40,7 +40,7 @@ PROGRESS_TEXT = re.compile(r"^(?:Carregando o jogo… (\d+,\d) de (\d+,\d) MB|Ca
 def build_totals() -> set[str]:
     """The first load's total as the page words it, for a gzip or a brotli server."""
     html = (DIST / "index.html").read_text(encoding="utf-8")
-    files = json.loads(re.search(r'id="boot-bytes">(.*?)</script>', html).group(1))["files"]
+    files = json.loads(re.search(r'<script type="application/json" id="boot-bytes">(.*?)</script>', html).group(1))["files"]
     return {f"{sum(s[col] for s in files.values()) / 1e6:.1f}".replace(".", ",") for col in (1, 2)}
 
 

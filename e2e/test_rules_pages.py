@@ -92,13 +92,16 @@ def origins():
 
 
 def serve_fixtures(page: Page) -> None:
-    """Answer /e2e/fixtures/* from the repo, whatever server the page comes from."""
+    """Answer /e2e/fixtures/* from the repo, whatever server the page comes from,
+    and /js/shared.js, which the fixtures load before /js/embed.js as
+    index.html runs it (the build puts it inside index.html, not beside it)."""
 
     def handle(route):
         name = route.request.url.split("/e2e/fixtures/", 1)[1].split("?", 1)[0]
         route.fulfill(path=str(FIXTURES / name))
 
     page.route(re.compile(r".*/e2e/fixtures/[\w.-]+(\?.*)?$"), handle)
+    page.route(re.compile(r".*/js/shared\.js(\?.*)?$"), lambda route: route.fulfill(path=str(ROOT / "js" / "shared.js")))
 
 
 PLAY = {"pt": "Jogar aqui", "it": "Gioca qui"}

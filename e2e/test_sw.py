@@ -80,7 +80,7 @@ def test_a_revisit_takes_its_files_from_the_cache_without_the_worker(page):
     seen = page.evaluate(SOURCES_JS)
     assert seen["page"] == ""   # no route: a navigation with a query needs the handler's key
     files = dict(seen["files"])
-    for path in ("/vendor/micropython/micropython.wasm", "/vendor/pyscript/core.js", "/js/boot.js"):
+    for path in ("/vendor/micropython/micropython.wasm", "/vendor/pyscript/core.js", "/js/guard.js"):
         assert files.get(path) == "cache", (path, files.get(path))
     # the page's own files by the static routes; the game's worker's module scripts
     # (listed here too) through the fetch handler, as the worker's files below

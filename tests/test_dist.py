@@ -87,23 +87,6 @@ def test_names_no_other_origin(rel):
         assert not PROTOCOL_RELATIVE_RE.search(text), f"{rel} loads a protocol-relative (other-origin) URL"
 
 
-class References(HTMLParser):
-    """Collects local URLs from src/href/config-like attributes of a page."""
-
-    ATTRS = {"src", "href", "config", "poster", "data"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name in self.ATTRS and value:
-                self.urls.append(value)
-            elif name == "srcset" and value:
-                self.urls += [part.split()[0] for part in value.split(",") if part.strip()]
-
-
 def local_target(base: str, url: str) -> str | None:
     """The dist/-relative file url points at from file base, or None if not a local file."""
     parts = urlsplit(url)
@@ -125,11 +108,68 @@ def missing(base: str, urls: list[str]) -> list[str]:
     return [u for u in urls if (t := local_target(base, u)) is not None and t not in files]
 
 
+class References(HTMLParser):
+    """Collects local URLs from src/href/config-like attributes of a page, and
+    the bodies of its inline <script> (but data blocks) and <style> elements."""
+
+    ATTRS = {"src", "href", "config", "poster", "data"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.blocks: list[tuple[str, str]] = []  # (script|style, body)
+        self._open: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in self.ATTRS and value:
+                self.urls.append(value)
+            elif name == "srcset" and value:
+                self.urls += [part.split()[0] for part in value.split(",") if part.strip()]
+        inline = tag == "style" or (tag == "script" and not dict(attrs).get("src")
+                                    and dict(attrs).get("type", "text/javascript") in ("text/javascript", "module"))
+        self._open = tag if inline else None
+
+    def handle_data(self, data):
+        if self._open:
+            self.blocks.append((self._open, data))
+
+    def handle_endtag(self, tag):
+        self._open = None
+
+
+# The addresses inside inline blocks that resolve against the page: CSS url()
+# and a script's import() (tools/build.py rewrote them from their files').
+INLINE_URL = {"style": re.compile(r'url\(["\']?([^"\')]+)'), "script": re.compile(r'import\(["\']([^"\']+)')}
+
+
 @pytest.mark.parametrize("page", own_pages())
 def test_page_references_exist(page):
     parser = References()
     parser.feed((DIST / page).read_text(encoding="utf-8"))
     assert missing(page, parser.urls) == []
+    inline_urls = [u for kind, body in parser.blocks for u in INLINE_URL[kind].findall(body) if not u.startswith("#")]
+    assert missing(page, inline_urls) == []
+
+
+def test_the_game_page_carries_the_files_it_paints_with():
+    """index.html's stylesheet and its scripts that run before the first paint
+    are inside it (tools/build.py), and not shipped on their own."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build import INLINED
+
+    parser = References()
+    parser.feed((DIST / "index.html").read_text(encoding="utf-8"))
+    bodies = [body for _kind, body in parser.blocks]
+    for rel in INLINED:
+        assert not (DIST / rel).exists(), f"{rel} ships beside index.html, which carries it"
+        assert rel not in precache()[1] and f"./{rel}" not in parser.urls
+        source = (ROOT / rel).read_text(encoding="utf-8")
+        # its first and last lines, in one block: the whole file, put in once
+        first, last = source.strip().splitlines()[0], source.strip().splitlines()[-1]
+        assert sum(first in b and last in b for b in bodies) == 1, rel
+    assert "./assets/cards/back.svg" in " ".join(bodies) and "./js/pyodide-loader.mjs" in " ".join(bodies)
 
 
 def config_urls(config: dict) -> list[str]:
@@ -172,7 +212,7 @@ def test_service_worker_precaches_every_file():
     assert listing == sorted(listing), "precache list is not sorted"
     # Every file but sw.js itself (the browser fetches it on its own) and the
     # precompressed siblings (the same files): MicroPython and the DOM layer too.
-    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js"}
+    assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js", "_headers"}
     assert {"vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.mpy"} <= set(listing)
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
@@ -266,16 +306,39 @@ def test_server_sends_type_and_policy(rel, mime):
         pytest.skip(f"no {rel} in dist/")
     from urllib.request import urlopen
 
-    from tools.serve import CSP, serve_in_thread
+    from tools.serve import serve_in_thread
 
     server, url = serve_in_thread(DIST)
     try:
         with urlopen(url + rel) as response:
             assert response.headers["Content-Type"].split(";")[0] == mime
-            assert response.headers["Content-Security-Policy"] == CSP
+            assert response.headers["Content-Security-Policy"] == header_policy_of_dist()
     finally:
         server.shutdown()
         server.server_close()
+
+
+def header_policy_of_dist() -> str:
+    """The policy dist/_headers tells a host to send with every response."""
+    lines = (DIST / "_headers").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "/*" and lines[2] == "  X-Content-Type-Options: nosniff"
+    name, policy = lines[1].split(": ", 1)
+    assert name == "  Content-Security-Policy"
+    return policy
+
+
+def block_hashes(html: str) -> dict[str, list[str]]:
+    """Each inline block's CSP source, computed here apart from tools/build.py."""
+    import base64
+    import hashlib
+
+    parser = References()
+    parser.feed(html)
+    hashes: dict[str, list[str]] = {}
+    for kind, body in parser.blocks:
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        hashes.setdefault(f"{kind}-src", []).append(f"'sha256-{digest}'")
+    return hashes
 
 
 def test_every_page_gets_its_policy_from_tools_serve():
@@ -288,18 +351,24 @@ def test_every_page_gets_its_policy_from_tools_serve():
             pytest.skip(f"no {rel} in dist/")
         html = (DIST / rel).read_text(encoding="utf-8")
         metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
-        assert metas == [csp(python=python, meta=True)], rel
+        assert metas == [csp(python=python, meta=True, inline=block_hashes(html))], rel
         assert "'unsafe-inline'" not in metas[0] and ("'unsafe-eval'" in metas[0]) == python, rel
         assert "frame-ancestors" not in metas[0]  # ignored in a <meta>; a header's job
+        assert ("'sha256-" in metas[0]) == python, rel  # the game page's inline blocks; none on the rules pages
         source = (ROOT / rel).read_text(encoding="utf-8")
         assert "default-src" not in source, f"{rel}: the policy is written in tools/serve.py only"
+    # The header names the same inline blocks (both policies must let them run) and who may frame the page.
+    game = block_hashes((DIST / "index.html").read_text(encoding="utf-8"))
+    assert header_policy_of_dist() == csp(inline=game)
 
 
-def test_the_readme_shows_the_header_policy_of_tools_serve():
+def test_the_readme_points_hosts_at_the_header_file():
     from tools.serve import CSP
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"  Content-Security-Policy: {CSP}\n" in readme
+    assert "dist/_headers" in readme
+    # the policy a host sends is this build's, so the README shows none to copy
+    assert f"Content-Security-Policy: {CSP}" not in readme
 def test_precompressed_siblings_match_their_files():
     import gzip
 
@@ -328,8 +397,8 @@ def test_runtime_start_names_first_load_files():
     # A preload that the page does not go on to request costs a phone its
     # bytes twice over (and a console warning): each must be a first-load file.
     page = (DIST / "index.html").read_text(encoding="utf-8")
-    first_load = json.loads(re.search(r'id="boot-bytes">(.*?)</script>', page, re.S).group(1))["files"]
-    plan = json.loads(re.search(r'id="runtime-start">(.*?)</script>', page, re.S).group(1))
+    first_load = json.loads(re.search(r'<script type="application/json" id="boot-bytes">(.*?)</script>', page, re.S).group(1))["files"]
+    plan = json.loads(re.search(r'<script type="application/json" id="runtime-start">(.*?)</script>', page, re.S).group(1))
     named = [*plan["modulepreload"], *plan["preload"], plan["module"]]
     assert all(href.startswith("./") for href in named)
     assert {"./vendor/micropython/micropython.wasm", "./pyscript.toml"} <= set(plan["preload"])
@@ -351,7 +420,7 @@ def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     spec = importlib.util.spec_from_file_location("build_for_test", ROOT / "tools" / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor"}
+    generated = {build.APP_ZIP, build.MORE_ZIP, "sw.js", "favicon.ico", "vendor", "_headers"}
     top = {p.name.removesuffix(".br").removesuffix(".gz") for p in DIST.iterdir()}
     assert top <= {n.split("/")[0] for n in build.COPY} | generated
     shipped_py = {p.relative_to(DIST).parts[0] for p in DIST.rglob("*.py")}

@@ -225,5 +225,5 @@ def test_dist_ships_the_on_demand_modules_in_the_second_zip_only():
     # the service worker precaches it (offline play), the progress bar does not wait for it
     listing = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", (DIST / "sw.js").read_text(), re.S).group(1))
     assert on_demand.ZIP in listing
-    boot = json.loads(re.search(r'id="boot-bytes">(.*?)</script>', (DIST / "index.html").read_text(), re.S).group(1))
+    boot = json.loads(re.search(r'<script type="application/json" id="boot-bytes">(.*?)</script>', (DIST / "index.html").read_text(), re.S).group(1))
     assert "app.zip" in boot["files"] and on_demand.ZIP not in boot["files"]

@@ -28,11 +28,19 @@ What lands in dist/
   ``FULL_RUNTIME=1``): every ``pyodide*`` file and ``python_stdlib.zip`` of
   the npm package ``pyodide`` and the whole ``@pyscript/core/dist/`` folder,
   without ``.d.ts`` and ``.map`` files.
+- What index.html waits for before its first paint (:data:`INLINED`: its
+  stylesheet and the four scripts that set its language, link it to the
+  worker and draw the table left) is put inside it, each file's relative
+  addresses made the page's, and not shipped on its own: a revisit draws
+  the table without a round trip for each (docs/performance.md, "The
+  page's first files inside it").
 - Every page's ``<meta http-equiv="Content-Security-Policy">`` gets its
   content from ``tools/serve.py``'s :func:`csp` (the one definition): the
   Python policy for a page that loads PyScript, the stricter one (no
-  ``'unsafe-eval'``, no ``blob:`` workers) for the others. A shipped page
-  without that ``<meta>`` fails the build.
+  ``'unsafe-eval'``, no ``blob:`` workers) for the others, with the hash of
+  each of the page's inline blocks. A shipped page without that ``<meta>``
+  fails the build. ``_headers`` says what a host sends with every response
+  (the header policy, which names the same hashes); tools/serve.py sends it.
 - ``index.html``'s empty ``data-i18n`` elements and ``data-i18n-label``
   labels get the texts of its own language (``<html lang="pt">``), from
   locales/: the shell paints with its words (js/boot.js hides them for
@@ -91,9 +99,11 @@ Do not list ``packages`` (it pulls micropip from a CDN; see PLATFORM.md).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import sys
@@ -109,7 +119,7 @@ import trim_runtime  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.serve import csp  # noqa: E402  (the one definition of the policy)
+from tools.serve import HEADER_LINE, HEADERS_FILE, csp  # noqa: E402  (the one definition of the policy)
 from ui import on_demand  # noqa: E402  (the list of modules app-more.zip holds)
 
 DIST = ROOT / "dist"
@@ -176,7 +186,63 @@ def copy_sources(out: Path) -> None:
         copy_file(ROOT / "icons" / "favicon.ico", out / "favicon.ico")
 
 
+#: index.html's render-blocking files, put inside it (:func:`inline_blocking`):
+#: the tag the source page loads each by, and the inline element it becomes.
+INLINED = {
+    "ui/table.css": ('<link rel="stylesheet" href="./ui/table.css">', "style"),
+    "js/shared.js": ('<script src="./js/shared.js"></script>', "script"),
+    "js/boot.js": ('<script src="./js/boot.js"></script>', "script"),
+    "js/core-link.js": ('<script src="./js/core-link.js"></script>', "script"),
+    "js/last-table.js": ('<script src="./js/last-table.js"></script>', "script"),
+}
+# Addresses that resolve against the file, not the page: CSS url(), and a
+# classic script's import() (fetch and new Worker already resolve against the page).
+FILE_RELATIVE = {
+    "style": re.compile(r'url\((["\']?)(\.{1,2}/[^"\')]+)\1\)'),
+    "script": re.compile(r'import\((["\'])(\.{1,2}/[^"\']+)\1\)'),
+}
+
+
+def page_relative(body: str, rel: str, kind: str) -> str:
+    """body (the file rel) with its file-relative addresses made relative to the page at the top."""
+    def rebase(found: re.Match) -> str:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), found.group(2)))
+        return found.group(0).replace(found.group(2), "./" + target, 1)
+    return FILE_RELATIVE[kind].sub(rebase, body)
+
+
+def inline_blocking(out: Path, page: str = "index.html") -> list[str]:
+    """Put :data:`INLINED` inside out/page, each in place of its tag, and take
+    the files out of out/: they are never loaded on their own. Returns them."""
+    html_path = out / page
+    if not html_path.is_file():
+        return []
+    html = html_path.read_text(encoding="utf-8")
+    for rel, (tag, kind) in INLINED.items():
+        if html.count(tag) != 1:
+            sys.exit(f"build: {page} should load {rel} once, by {tag}")
+        body = page_relative((out / rel).read_text(encoding="utf-8"), rel, kind)
+        if re.search(rf"</{kind}|<!--", body, re.I):
+            sys.exit(f"build: {rel} holds </{kind} or <!--, which would end or change its inline block")
+        html = html.replace(tag, f"<{kind}>{body}</{kind}>", 1)
+        (out / rel).unlink()
+    html_path.write_text(html, encoding="utf-8")
+    return list(INLINED)
+
+
 CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)', re.I)
+# The inline blocks the build writes: exactly <script> or <style>, no attribute
+# (a data block, <script type="application/json">, runs nothing and needs no hash).
+INLINE_BLOCK = re.compile(r"<(script|style)>(.*?)</\1>", re.S)
+
+
+def inline_hashes(html: str) -> dict[str, list[str]]:
+    """The CSP sources naming each inline block of html, per directive."""
+    sources: dict[str, list[str]] = {}
+    for kind, body in INLINE_BLOCK.findall(html):
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        sources.setdefault(f"{kind}-src", []).append(f"'sha256-{digest}'")
+    return sources
 
 
 def runs_python(html: str) -> bool:
@@ -184,16 +250,23 @@ def runs_python(html: str) -> bool:
 
 
 def write_csp(out: Path) -> int:
-    """Fill each shipped page's CSP <meta> from tools/serve.py; return the count."""
+    """Fill each shipped page's CSP <meta> from tools/serve.py, with its inline
+    blocks' hashes, and write _headers, the header policy for a host; return the pages' count."""
     count = 0
+    inline: dict[str, list[str]] = {}
     for page in sorted(out.rglob("*.html")):
         rel = page.relative_to(out).as_posix()
         html = page.read_text(encoding="utf-8")
         if not CSP_META.search(html):
             sys.exit(f"build: {rel} has no <meta http-equiv=\"Content-Security-Policy\" content=\"...\">")
-        policy = csp(python=runs_python(html), meta=True)
+        hashes = inline_hashes(html)
+        policy = csp(python=runs_python(html), meta=True, inline=hashes)
         page.write_text(CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html), encoding="utf-8")
+        for directive, sources in hashes.items():
+            inline.setdefault(directive, []).extend(s for s in sources if s not in inline.get(directive, []))
         count += 1
+    (out / HEADERS_FILE).write_text(
+        f"/*\n{HEADER_LINE}{csp(inline=inline)}\n  X-Content-Type-Options: nosniff\n", encoding="utf-8")
     return count
 
 
@@ -292,7 +365,7 @@ def imported_only(rel: str) -> bool:
 def precached(rel: str) -> bool:
     """Whether the service worker precaches dist/rel: what the pages load, so
     not a precompressed sibling (the server sends it in the original's place)."""
-    return rel != "sw.js" and not precompress.is_sibling(rel)
+    return rel not in ("sw.js", HEADERS_FILE) and not precompress.is_sibling(rel)
 
 
 LOADER = "js/pyodide-loader.mjs"
@@ -457,7 +530,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_sources(out)
-    write_csp(out)
+    inline_blocking(out)
     write_shell_texts(out)
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
@@ -467,6 +540,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     write_runtime_plan(out)
     boot_bytes = write_boot_bytes(out)
     write_game_bytes(out, boot_bytes)
+    write_csp(out)  # last of the pages' changes: it hashes their inline blocks
     name, total = write_service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     packed = precompress.write_siblings(out)

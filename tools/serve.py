@@ -12,7 +12,10 @@ and queues :data:`BACKLOG` connections waiting to be accepted.
 
 The Content-Security-Policy is defined here and nowhere else:
 ``tools/build.py`` writes :func:`csp` into each page's ``<meta>`` (for hosts
-that send no header) and the tests read it from here. Importable for tests::
+that send no header), naming the page's inline blocks by their hashes, and
+the header a host must send into ``dist/_headers``; this server sends the
+header of the folder's ``_headers`` (:func:`header_policy`), and the tests
+read the policy from here. Importable for tests::
 
     from tools.serve import serve_in_thread
     server, url = serve_in_thread("dist")   # port 0: a free port
@@ -49,7 +52,10 @@ CSP_DIRECTIVES = [
     # blob:: PyScript starts each worker script (the bot) from a blob: URL.
     "worker-src 'self' blob:",
     # No 'unsafe-inline': PyScript styles through CSSOM (el.style.x = ...),
-    # which CSP allows; style="" attributes and <style> blocks are refused.
+    # which CSP allows; style="" attributes are refused, and so is any
+    # <style> or <script> block but the page's own, each named by its hash
+    # (csp's inline: what index.html needs before its first paint, put in it
+    # by tools/build.py).
     "style-src 'self'",
     # data:: small inline images (e.g. <link rel="icon" href="data:,">).
     "img-src 'self' data:",
@@ -69,19 +75,38 @@ WITHOUT_PYTHON = {
 META_IGNORES = ("frame-ancestors",)
 
 
-def csp(python: bool = True, meta: bool = False) -> str:
+def csp(python: bool = True, meta: bool = False, inline: dict[str, list[str]] | None = None) -> str:
     """The policy for a page (``python``: it runs PyScript), as a header or,
-    with ``meta``, for a ``<meta http-equiv>`` (without what a meta ignores)."""
+    with ``meta``, for a ``<meta http-equiv>`` (without what a meta ignores).
+    ``inline``: sources added to a directive, ``{"script-src": ["'sha256-...'"]}``
+    for the page's inline blocks (tools/build.py's ``inline_hashes``)."""
     out = []
     for directive in CSP_DIRECTIVES:
         name = directive.split()[0]
         if meta and name in META_IGNORES:
             continue
-        out.append(directive if python else WITHOUT_PYTHON.get(name, directive))
+        directive = directive if python else WITHOUT_PYTHON.get(name, directive)
+        out.append(" ".join([directive, *(inline or {}).get(name, [])]))
     return "; ".join(out)
 
 
-CSP = csp()  # the header, for every response
+CSP = csp()  # the header for a folder without a _headers file
+
+#: What a static host is told to send (Netlify's and Cloudflare Pages' format),
+#: written by tools/build.py: the policy there names this build's inline blocks.
+HEADERS_FILE = "_headers"
+HEADER_LINE = "  Content-Security-Policy: "
+
+
+def header_policy(directory: str | Path) -> str:
+    """The Content-Security-Policy header for the site in directory: its
+    ``_headers`` file's, else :data:`CSP`."""
+    headers = Path(directory) / HEADERS_FILE
+    if headers.is_file():
+        for line in headers.read_text(encoding="utf-8").splitlines():
+            if line.startswith(HEADER_LINE):
+                return line[len(HEADER_LINE):].strip()
+    return CSP
 IDLE_TIMEOUT = 15  # seconds a connection may sit without finishing a request
 BACKLOG = 512  # connections the kernel holds until accepted (200 at once must not stall)
 
@@ -130,9 +155,10 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive, as real static hosts do
     quiet = False
+    policy = CSP  # make_server sets the site's own (header_policy)
 
     def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", self.policy)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -234,7 +260,8 @@ class Server(ThreadingHTTPServer):
 
 def make_server(directory: str | Path = ROOT / "dist", port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> Server:
     """A server for directory on host:port (port 0 picks a free one)."""
-    handler = functools.partial(type("H", (Handler,), {"quiet": quiet}), directory=str(directory))
+    own = {"quiet": quiet, "policy": header_policy(directory)}
+    handler = functools.partial(type("H", (Handler,), own), directory=str(directory))
     return Server((host, port), handler)
 
 

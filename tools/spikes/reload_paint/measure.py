@@ -10,11 +10,11 @@ once the table is live again: when the old page's unload handlers ended
 first card painted (Element Timing ``restored``, make bench's figure), all
 from navigation; and the console errors seen.
 
-``--inline``: the same on a copy of dist/ whose index.html carries its
-blocking files in itself (ui/table.css, js/shared.js, js/boot.js,
-js/core-link.js, js/last-table.js), the policy loosened to let inline code
-run (in the copy and its server only): does the service worker's round
-trip for each of them hold the drawing up?
+``--inline``: the same on a copy of a site built before tools/build.py put
+the page's blocking files inside it (``--site``; ui/table.css, js/shared.js,
+js/boot.js, js/core-link.js, js/last-table.js), the policy loosened to let
+inline code run (in the copy and its server only): the spike that measured
+that step before it was built.
 
 ``--site DIR``: another built site than dist/ (``tools.before_after``'s
 ``build/before-<commit>/dist``, for a before-and-after).
@@ -62,14 +62,14 @@ def loosen(policy: str) -> str:
             .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"))
 
 
-def inline_copy() -> Path:
+def inline_copy(built: Path) -> Path:
     site = Path(tempfile.mkdtemp(prefix="reload-paint-")) / "site"
-    shutil.copytree(ROOT / "dist", site)
+    shutil.copytree(built, site)
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     for tag, rel, element in BLOCKING:
         if tag not in html:
-            sys.exit(f"index.html no longer has {tag}")
+            sys.exit(f"{built}/index.html does not load {rel} by {tag} (built with its files inside it?)")
         # addresses inside now resolve against the page, not the file
         body = (site / rel).read_text(encoding="utf-8").replace('url("../', 'url("./').replace(
             'import("./pyodide-loader.mjs")', 'import("./js/pyodide-loader.mjs")')
@@ -77,6 +77,7 @@ def inline_copy() -> Path:
     page.write_text(loosen(html), encoding="utf-8")
     for sibling in ("index.html.br", "index.html.gz"):
         (site / sibling).unlink(missing_ok=True)
+    (site / tools.serve.HEADERS_FILE).unlink(missing_ok=True)  # the server sends the loosened policy
     tools.serve.CSP = loosen(tools.serve.CSP)
     return site
 
@@ -130,7 +131,7 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true", help="then one reload under a DevTools trace")
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site (default dist/)")
     args = parser.parse_args()
-    site = inline_copy() if args.inline else args.site
+    site = inline_copy(args.site) if args.inline else args.site
     server, url = tools.serve.serve_in_thread(site)
     rows, errors = [], []
     try:
