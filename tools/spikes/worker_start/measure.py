@@ -12,7 +12,7 @@ on the main thread, so the hold would count against the game alone.
 Per round and driver, a fresh profile: a cold visit, then the browser
 closed and opened again on the same profile for a warm one (service worker
 and HTTP cache kept), so both drivers do exactly the same. ABBA order. The
-page reports itself: a copy of dist/ whose js/core-link.js ends with a
+page reports itself: a copy of dist/ whose head runs, after js/core-link.js, a
 beacon that, once <html class="ready">, sends the measure
 "sixtysix:worker-start" (js/core-link.js) and the time of ready to this
 script's server as a GET. No compression and no policy header: both
@@ -58,12 +58,21 @@ BEACON = """
 """
 
 
+RUNTIME_START = '<script type="application/json" id="runtime-start">'
+
+
 def stage() -> Path:
-    """dist/ with the beacon at the end of js/core-link.js (a classic script in <head>)."""
+    """dist/ with the beacon as a classic script in <head> right after js/core-link.js
+    (which the build puts inside index.html: the beacon comes as a file of its own)."""
     site = Path(tempfile.mkdtemp(prefix="worker-start-")) / "site"
     shutil.copytree(ROOT / "dist", site, ignore=shutil.ignore_patterns("*.br", "*.gz"))
-    link = site / "js" / "core-link.js"
-    link.write_text(link.read_text(encoding="utf-8") + BEACON, encoding="utf-8")
+    (site / "js" / "worker-start-beacon.js").write_text(BEACON, encoding="utf-8")
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if RUNTIME_START not in html:
+        raise SystemExit(f"index.html lost {RUNTIME_START}")
+    page.write_text(html.replace(RUNTIME_START, '<script src="./js/worker-start-beacon.js"></script>\n'
+                                 + RUNTIME_START, 1), encoding="utf-8")
     return site
 
 
