@@ -80,3 +80,30 @@ def test_a_bounded_loopback_load_test(site):
     _, port = site
     times = serve_load.load(port, parallel=200, rounds=3, path="/vendor/a.js")
     assert len(times) == 600 and serve_load.NO_ANSWER not in times
+
+
+def test_the_policy_header_is_the_folder_s_own_and_follows_a_rebuild(tmp_path):
+    """A folder without _headers gets the base policy; one with it (what
+    tools/build.py writes) gets its line, read anew once the file changes."""
+    import os
+    from urllib.request import urlopen
+
+    (tmp_path / "index.html").write_text("<!doctype html><p>hi</p>")
+    server, url = serve.serve_in_thread(tmp_path)
+    try:
+        def policy() -> str:
+            with urlopen(url) as response:
+                return response.headers["Content-Security-Policy"]
+
+        assert policy() == serve.CSP
+        headers = tmp_path / serve.HEADERS_FILE
+        first = serve.csp(inline={"script-src": ["'sha256-AAAA'"]})
+        headers.write_text(f"/*\n{serve.HEADER_LINE}{first}\n  X-Content-Type-Options: nosniff\n")
+        assert policy() == first and "'sha256-AAAA'" in first
+        second = serve.csp(inline={"script-src": ["'sha256-BBBB'"]})
+        headers.write_text(f"/*\n{serve.HEADER_LINE}{second}\n")
+        os.utime(headers, ns=(headers.stat().st_atime_ns, headers.stat().st_mtime_ns + 10**9))  # a later build
+        assert policy() == second
+    finally:
+        server.shutdown()
+        server.server_close()

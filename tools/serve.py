@@ -102,10 +102,19 @@ def header_policy(directory: str | Path) -> str:
     """The Content-Security-Policy header for the site in directory: its
     ``_headers`` file's, else :data:`CSP`."""
     headers = Path(directory) / HEADERS_FILE
-    if headers.is_file():
-        for line in headers.read_text(encoding="utf-8").splitlines():
-            if line.startswith(HEADER_LINE):
-                return line[len(HEADER_LINE):].strip()
+    try:
+        stamp = headers.stat().st_mtime_ns
+    except OSError:
+        return CSP
+    return _policy_in(str(headers), stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _policy_in(headers: str, stamp: int) -> str:
+    """The policy line of the _headers file at path headers (as of its mtime stamp: a rebuild reads anew)."""
+    for line in Path(headers).read_text(encoding="utf-8").splitlines():
+        if line.startswith(HEADER_LINE):
+            return line[len(HEADER_LINE):].strip()
     return CSP
 IDLE_TIMEOUT = 15  # seconds a connection may sit without finishing a request
 BACKLOG = 512  # connections the kernel holds until accepted (200 at once must not stall)
@@ -155,10 +164,10 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive, as real static hosts do
     quiet = False
-    policy = CSP  # make_server sets the site's own (header_policy)
 
     def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", self.policy)
+        # The folder's own policy (its _headers, which names its inline blocks), read anew after a rebuild.
+        self.send_header("Content-Security-Policy", header_policy(self.directory))
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -260,8 +269,7 @@ class Server(ThreadingHTTPServer):
 
 def make_server(directory: str | Path = ROOT / "dist", port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> Server:
     """A server for directory on host:port (port 0 picks a free one)."""
-    own = {"quiet": quiet, "policy": header_policy(directory)}
-    handler = functools.partial(type("H", (Handler,), own), directory=str(directory))
+    handler = functools.partial(type("H", (Handler,), {"quiet": quiet}), directory=str(directory))
     return Server((host, port), handler)
 
 
