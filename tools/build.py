@@ -262,8 +262,9 @@ def write_csp(out: Path) -> int:
         hashes = inline_hashes(html)
         policy = csp(python=runs_python(html), meta=True, inline=hashes)
         page.write_text(CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html), encoding="utf-8")
-        for directive, sources in hashes.items():
-            inline.setdefault(directive, []).extend(s for s in sources if s not in inline.get(directive, []))
+        for directive, sources in hashes.items():  # the header names every page's blocks
+            known = inline.setdefault(directive, [])
+            known += [source for source in sources if source not in known]
         count += 1
     (out / HEADERS_FILE).write_text(
         f"/*\n{HEADER_LINE}{csp(inline=inline)}\n  X-Content-Type-Options: nosniff\n", encoding="utf-8")

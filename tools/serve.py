@@ -116,6 +116,8 @@ def _policy_in(headers: str, stamp: int) -> str:
         if line.startswith(HEADER_LINE):
             return line[len(HEADER_LINE):].strip()
     return CSP
+
+
 IDLE_TIMEOUT = 15  # seconds a connection may sit without finishing a request
 BACKLOG = 512  # connections the kernel holds until accepted (200 at once must not stall)
 
