@@ -2,20 +2,21 @@
 small phone to a large desktop, in portrait and on its side; nothing overlaps;
 touch targets stay at least 44 px. The table is measured at its fullest:
 in practice mode (the computer's cards face up, the practice mark, one more
-button), after a trick."""
+button), after a trick. Each size is a fresh match on the shared page
+(``fresh_table``), the setting saved before the page is built afresh."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from e2e.pages import TablePage
+import pytest
 
 SIZES = [(360, 640), (390, 844), (844, 390), (667, 375), (1280, 800), (1920, 1080)]
 #: What a player must see at once, by selector.
 PARTS = {"score": "#score", "tools": ".tools", "opponent": "#opp-hand > img", "practice": "#practice-badge",
          "stock": "#stock", "trick": "#trick", "turn": "#turn", "buttons": ".actions", "hand": "#hand"}
-#: The player's settings before the page loads: practice mode on.
-PRACTICE = """localStorage.setItem('sixtysix.settings', JSON.stringify({version: 1, practice: true}))"""
+#: The player's settings before the page is built: practice mode on.
+PRACTICE = {"sixtysix.settings": json.dumps({"version": 1, "practice": True})}
 
 #: Each part's box: the union of what its selector matches (the computer's
 #: cards, not the row they are centred in).
@@ -38,11 +39,11 @@ def overlap(a: dict, b: dict) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_whole_table_fits_without_scrolling_and_nothing_overlaps(page, open_game, size, tmp_path):
+def test_the_whole_table_fits_without_scrolling_and_nothing_overlaps(fresh_table, size, tmp_path):
     width, height = size
+    page = fresh_table.page
     page.set_viewport_size({"width": width, "height": height})
-    page.add_init_script(PRACTICE)
-    t = TablePage(page, open_game).open("seed=3&level=random&fast=1")
+    t = fresh_table.open("seed=3&level=random&fast=1", storage=PRACTICE)
     t.play_first()
     t.wait_turn()  # a trick played: piles, messages and buttons all hold text
     assert t.html.get_attribute("data-practice") == "on" and t.button("take_back").is_visible()

@@ -21,7 +21,8 @@ def closing():
     return scenarios.find(lambda sim: "close" in sim.legal())
 
 
-def test_one_tap_on_close_only_asks_and_the_confirm_closes(table, closing):
+def test_one_tap_on_close_only_asks_and_the_confirm_closes(fresh_table, closing):
+    table = fresh_table
     table.open(f"seed={closing.seed}&{FAST}")
     table.replay(closing.intents)
     table.wait_turn()
@@ -129,7 +130,8 @@ def test_the_share_dialog_copies_and_sends_each_link(table, base_url):
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (360, 640)])
-def test_the_trump_card_shows_beside_the_stock_on_a_phone(table, width, height):
+def test_the_trump_card_shows_beside_the_stock_on_a_phone(fresh_table, width, height):
+    table = fresh_table
     table.page.set_viewport_size({"width": width, "height": height})
     table.open(f"seed=5&{FAST}")
     for lang in ("pt", "it"):
