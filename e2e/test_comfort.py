@@ -39,11 +39,10 @@ def focused(page: Page) -> str:
     return page.evaluate("() => { const a = document.activeElement; return a === document.body ? 'body' : (a.id || a.getAttribute('aria-label') || a.tagName); }")
 
 
-def test_a_new_match_by_keyboard_puts_the_focus_on_the_table(page, open_game):
+def test_a_new_match_by_keyboard_puts_the_focus_on_the_table(fresh_table):
     saved, card, _ = scenarios.nearly_finished_match()
-    t = TablePage(page, open_game).open(FAST)
-    t.store_raw("sixtysix.game", saved)
-    t.reload()
+    t = fresh_table.open(FAST, storage={"sixtysix.game": saved})
+    page = t.page
     t.play(card)
     t.wait_hand_over()
     button = t.button("new_match")

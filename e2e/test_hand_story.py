@@ -177,17 +177,15 @@ def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
     assert table.stored("sixtysix.game") == saved
 
 
-def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(table):
+def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(fresh_table):
     from ui.model.storage import decode_game
     from ui.model.table import Table
     from ui.model import sheet as score_sheet
     saved, card, final = scenarios.nearly_finished_match()
     t = Table.from_saved(decode_game(saved))
     t.apply(0, f"play:{card}")
+    table = fresh_table.open(FAST, storage={"sixtysix.game": saved})
     rows = score_sheet.rows(t.match, table.tr)
-    table.open(FAST)
-    table.store_raw("sixtysix.game", saved)
-    table.reload()
     table.button("sheet").click()
     dialog = table.page.get_by_role("dialog", name=table.t("sheet.title"))
     expect(dialog.locator("tbody tr")).to_have_count(len(rows) - 1)  # the last hand is still being played

@@ -68,11 +68,9 @@ def test_a_hand_counts_at_its_level_and_a_reset_asks_first(fresh_table):
     assert t.stored("sixtysix.stats")["levels"] == {}
 
 
-def test_statistics_saved_before_levels_are_kept(page, open_game):
-    t = TablePage(page, open_game).open(FAST)
-    t.store_raw("sixtysix.stats", json.dumps({"version": 1, "hands_won": 12, "hands_lost": 9,
-                                              "matches_won": 2, "matches_lost": 1}))
-    t.reload()
+def test_statistics_saved_before_levels_are_kept(fresh_table):
+    t = fresh_table.open(FAST, storage={"sixtysix.stats": json.dumps(
+        {"version": 1, "hands_won": 12, "hands_lost": 9, "matches_won": 2, "matches_lost": 1})})
     stats = open_stats(t)
     cells = column(stats, t, t.t("stats.earlier"))
     assert cells[t.t("stats.row.hands")] == "12 / 9"

@@ -171,11 +171,9 @@ def test_a_waiting_update_is_applied_between_hands_and_stats_count_the_hand(fres
     assert table.stored("sixtysix.game") and json.loads(table.stored("sixtysix.game")["match"])["hands"][1]
 
 
-def test_the_end_of_a_match_is_told_and_offers_a_new_one(table):
+def test_the_end_of_a_match_is_told_and_offers_a_new_one(fresh_table):
     saved, card, final = scenarios.nearly_finished_match()
-    table.open(FAST)
-    table.store_raw("sixtysix.game", saved)
-    table.reload()
+    table = fresh_table.open(FAST, storage={"sixtysix.game": saved})
     table.play(card)
     table.wait_hand_over()
     table.expect_score(*final["scores"])
