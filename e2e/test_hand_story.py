@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e import scenarios
-from e2e.pages import BOT_MS, TablePage
+from e2e.pages import TablePage
 from sixtysix.review import costliest, review
 from ui.model import story
 from ui.model.review import costly_text, is_costly
