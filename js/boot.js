@@ -17,14 +17,11 @@
 //   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
 //   (js/progress.js words the progress bar with them). The texts come through
 //   js/shared.js, which also hands them to js/guard.js without a second fetch.
-// - Starts the runtime (the <script id="runtime-start"> list) only once the
-//   page is parsed (its deferred scripts run) and a frame painted: on a
-//   phone network the runtime's 3.7 MB would otherwise compete with the
-//   shell, and the table would paint later. What the shell paints with is
-//   inside the page (tools/build.py), so the window's load event, which
-//   also waits for images, is not waited for (docs/performance.md, "The
-//   page's first files inside it"). Its big preloads only when the service
-//   worker does not serve the page.
+// - Starts the runtime (the <script id="runtime-start"> list) only after the
+//   window's load event and a painted frame: on a phone network the runtime's
+//   3.7 MB would otherwise compete with the shell's few kilobytes, and the
+//   table would paint later. Its big preloads only when the service worker
+//   does not serve the page.
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
@@ -154,8 +151,10 @@
     if (!local) for (const href of plan.preload || []) link("preload", href);
   };
   const afterPaint = () => requestAnimationFrame(() => setTimeout(startRuntime, 0));
-  if (document.readyState !== "loading") afterPaint();
-  else document.addEventListener("DOMContentLoaded", afterPaint, { once: true });
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
+  // A shell file that never finishes (a stalled image) must not hold the game back.
+  document.addEventListener("DOMContentLoaded", () => setTimeout(startRuntime, 3000), { once: true });
 
   addEventListener("py:progress", ({ detail }) => {
     const line = document.getElementById("boot-text");
