@@ -229,9 +229,16 @@ def test_the_table_is_kept_once_per_change_and_without_a_moment_s_style(page, ta
         };
     }""")
     hide = "() => dispatchEvent(new PageTransitionEvent('pagehide'))"
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
     page.evaluate(hide)
     page.evaluate(hide)  # nothing changed since: a reload's visibilitychange and pagehide keep once
     assert page.evaluate("window.kept") == 1
+    # the copy kept asks for nothing: on the way out, each request would hold the next page up
+    # (a request of the test's own, seen after any the keeping made, says when to look)
+    with page.expect_request(lambda request: "after-keep" in request.url):
+        page.evaluate("() => fetch('./favicon.ico?after-keep')")
+    assert [url for url in asked if "after-keep" not in url] == []
     # a trick on its way to a pile points its animation with a style="" (ui/dom/motion.py)
     page.evaluate("() => document.getElementById('trick').style.setProperty('--gather-x', '12px')")
     page.evaluate(hide)

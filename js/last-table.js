@@ -118,10 +118,13 @@
       }
       const regions = {};
       const shown = {};
+      // Copied into a document that loads nothing: a copy made in this page
+      // would ask for each of its images again, on the way out of it.
+      const inert = document.implementation.createHTMLDocument("");
       for (const id of REGIONS) {
         const el = document.getElementById(id);
         if (!el) continue;
-        const copy = el.cloneNode(true);
+        const copy = inert.importNode(el, true);
         for (const face of copy.querySelectorAll(".early-face")) face.remove();
         for (const img of copy.querySelectorAll(".face-later")) unhide(img);
         // draw() says which card make bench times, each time anew
