@@ -43,9 +43,10 @@ What every e2e test gets here:
   builds the page afresh as a first load does, in about a tenth of a boot's
   CPU. That page lives in a context of its own (no other test's tab shares
   its storage), and whatever it reports during a test fails that test. For
-  tests that need only "a fresh match with this query"; a test about a
-  boot, a reload, storage at load, two tabs, routes, init scripts or the
-  embed mode opens its own ``page``.
+  tests that need only "a fresh match with this query", or with a valid
+  saved match or setting found in storage (``open(query, storage=...)``);
+  a test about a boot, a reload, damaged or odd storage at load, two tabs,
+  routes, init scripts or the embed mode opens its own ``page``.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
   for a first load. Import it (``from e2e.conftest import open_game``) or

@@ -12,9 +12,9 @@ from navigation; and the console errors seen.
 
 ``--inline``: the same on a copy of a site built before tools/build.py put
 the page's blocking files inside it (``--site``; ui/table.css, js/shared.js,
-js/boot.js, js/core-link.js, js/last-table.js), the policy loosened to let
-inline code run (in the copy and its server only): the spike that measured
-that step before it was built.
+js/boot.js, js/core-link.js, js/last-table.js), each
+named by its hash in the policy (tools/build.py's own functions): the
+spike that measured that step before it was built.
 
 ``--site DIR``: another built site than dist/ (``tools.before_after``'s
 ``build/before-<commit>/dist``, for a before-and-after).
@@ -52,33 +52,17 @@ READ = """() => { const n = performance.getEntriesByType('navigation')[0];
     drawn: (performance.getEntriesByName('sixtysix:restored')[0] || {}).startTime ?? null,
     fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
     painted: window.__painted.restored ?? null}; }"""
-BLOCKING = [('<link rel="stylesheet" href="./ui/table.css">', "ui/table.css", "style")] + [
-    (f'<script src="./js/{name}.js"></script>', f"js/{name}.js", "script")
-    for name in ("shared", "boot", "core-link", "last-table")]
-
-
-def loosen(policy: str) -> str:
-    return (policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-            .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"))
-
-
 def inline_copy(built: Path) -> Path:
+    """A copy of built with its blocking files put inside index.html and the
+    policy naming them, as tools/build.py does now (the site must predate that)."""
+    from tools.build import inline_blocking, write_csp
+
     site = Path(tempfile.mkdtemp(prefix="reload-paint-")) / "site"
     shutil.copytree(built, site)
-    page = site / "index.html"
-    html = page.read_text(encoding="utf-8")
-    for tag, rel, element in BLOCKING:
-        if tag not in html:
-            sys.exit(f"{built}/index.html does not load {rel} by {tag} (built with its files inside it?)")
-        # addresses inside now resolve against the page, not the file
-        body = (site / rel).read_text(encoding="utf-8").replace('url("../', 'url("./').replace(
-            'import("./pyodide-loader.mjs")', 'import("./js/pyodide-loader.mjs")')
-        html = html.replace(tag, f"<{element}>{body}</{element}>", 1)
-    page.write_text(loosen(html), encoding="utf-8")
+    inline_blocking(site)  # exits if built already carries them
+    write_csp(site)  # the page's meta and the _headers the server sends
     for sibling in ("index.html.br", "index.html.gz"):
         (site / sibling).unlink(missing_ok=True)
-    (site / tools.serve.HEADERS_FILE).unlink(missing_ok=True)  # the server sends the loosened policy
-    tools.serve.CSP = loosen(tools.serve.CSP)
     return site
 
 
