@@ -20,14 +20,15 @@
 // - Starts the runtime (the <script id="runtime-start"> list) only after the
 //   window's load event and a painted frame: on a phone network the runtime's
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the
-//   table would paint later. Its big preloads only when the service worker
-//   does not serve the page.
+//   table would paint later. When js/last-table.js draws the table left, only
+//   once that frame is on screen (js/shared.js afterFirstPaint). Its big
+//   preloads only when the service worker does not serve the page.
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { LANGS, THEMES, loadTexts } = window.sixtysixShared;
+  const { LANGS, THEMES, loadTexts, tableKept, afterFirstPaint } = window.sixtysixShared;
 
   // The saved settings (ui/model/settings.py), or {} when none can be read.
   const settings = (() => {
@@ -150,7 +151,9 @@
     const local = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     if (!local) for (const href of plan.preload || []) link("preload", href);
   };
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(startRuntime, 0));
+  // A revisit that draws the table left waits for that table to be on screen.
+  const kept = tableKept(params.get("embed") === "1");
+  const afterPaint = () => (kept ? afterFirstPaint(startRuntime) : requestAnimationFrame(() => setTimeout(startRuntime, 0)));
   if (document.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });
   // A shell file that never finishes (a stalled image) must not hold the game back.

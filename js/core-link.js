@@ -1,8 +1,9 @@
 // The page's end of the line to the model side's worker (issue 33).
 //
 // A classic script in <head>: the worker (js/core-worker.mjs) starts while
-// the page is still parsing, long before the DOM layer's MicroPython is up,
-// and is sent at once what it needs to build the table: the address, the
+// the page is still parsing (on a revisit that draws the table left, once
+// that has painted), long before the DOM layer's MicroPython is up, and is
+// sent at once what it needs to build the table: the address, the
 // saved items (localStorage exists only here) and the browser's languages.
 // Storage stays on this thread: the worker's writes ({"kind":"store",...})
 // are made here, and another tab's writes are sent on to the worker. Every
@@ -32,8 +33,14 @@
   if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) params.set("progress", "1");
   // In the worker's name, not its address: a worker served from the service
   // worker's cache takes the cached response's address, without the query.
-  const created = performance.now();
-  const worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
+  // Started at once, or, on a revisit that draws the table left (js/last-table.js),
+  // once that table is on screen (js/shared.js afterFirstPaint): on two cores the
+  // worker's start took the CPU the frame's raster needed. What is sent before
+  // it exists waits in `early`, in order.
+  let worker = null;
+  let created = 0;
+  const early = [];
+  const send = (text) => (worker ? worker.postMessage(text) : early.push(text));
   const queue = [];
   let handler = null;
 
@@ -63,7 +70,7 @@
       } catch (e2) {
         // storage blocked altogether
       }
-      worker.postMessage(JSON.stringify({ do: "refused", key, value: kept }));
+      send(JSON.stringify({ do: "refused", key, value: kept }));
     }
   };
 
@@ -121,7 +128,7 @@
     dispatchEvent(new CustomEvent("sixtysix:download", { detail }));
   };
 
-  const boot = () => worker.postMessage(JSON.stringify({
+  const boot = () => send(JSON.stringify({
     do: "boot", query: location.search, storage: saved(), langs: [...(navigator.languages || [])],
   }));
 
@@ -129,7 +136,7 @@
   // until the worker says it booted afresh (an old write must not land in the
   // storage the reset just cleared).
   let resetting = false;
-  worker.onmessage = ({ data }) => {
+  const receive = ({ data }) => {
     if (!window.sixtysixCore.firstTableAt && data.startsWith(RENDER)) window.sixtysixCore.firstTableAt = performance.now();
     if (resetting) {
       if (data !== BOOTED) return;
@@ -144,15 +151,24 @@
     else if (handler) handler(data);
     else queue.push(data);
   };
-  worker.onerror = (event) => console.error(`Sixty-Six: the game's worker failed (${event.message || event})`);
+  const spawn = () => {
+    created = performance.now();
+    worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
+    worker.onmessage = receive;
+    worker.onerror = (event) => console.error(`Sixty-Six: the game's worker failed (${event.message || event})`);
+    for (const text of early.splice(0)) worker.postMessage(text);
+  };
   addEventListener("storage", (event) => {
     if (event.storageArea !== localStorage || !event.key || !event.key.startsWith(PREFIX)) return;
-    worker.postMessage(JSON.stringify({ do: "stored", key: event.key, value: event.newValue }));
+    send(JSON.stringify({ do: "stored", key: event.key, value: event.newValue }));
   });
   boot();
+  const { tableKept, afterFirstPaint } = window.sixtysixShared;
+  if (tableKept(new URLSearchParams(location.search).get("embed") === "1")) afterFirstPaint(spawn);
+  else spawn();
 
   window.sixtysixCore = {
-    post: (text) => worker.postMessage(text),
+    post: send,
     // Whether the DOM layer (ui/dom/split.py) listens yet.
     listening: false,
     // When the worker's first table came (performance.now()), whether drawn yet or not.

@@ -29,7 +29,7 @@
   const root = document.documentElement;
   const embed = new URLSearchParams(location.search).get("embed") === "1";
   const GAME = embed ? "sixtysix.game.embed" : "sixtysix.game"; // ui/model/storage.py
-  const KEY = embed ? "sixtysix.drawn.embed" : "sixtysix.drawn";
+  const KEY = window.sixtysixShared.drawnKey(embed);
   // What shows the position; everything else (dialogs, the story, buttons) waits for Python.
   const REGIONS = ["score", "opp-pile", "opp-hand", "stock", "trump-text", "trick", "points", "my-pile", "hand"];
   // Classes of a moment, not of the position (a trick on its way to a pile).

@@ -7,6 +7,13 @@
 //   for js/boot.js (the shell's words) and js/guard.js (its notices).
 // - LANGS: the languages there are texts for; THEMES: the colours one may
 //   choose (ui/model/settings.py THEMES).
+// - drawnKey(embed), tableKept(embed): where js/last-table.js keeps the
+//   table left (the embedded game keeps its own), and whether one is kept.
+// - afterFirstPaint(fn): fn once the page's first frame is on screen. On a
+//   revisit that draws the table left, js/boot.js (the DOM layer's runtime)
+//   and js/core-link.js (the game's worker) start only then: on two cores
+//   their start took the CPU that frame's raster needed (docs/performance.md,
+//   "The runtime's start after a kept table's paint").
 //
 // A classic script, loaded without defer just before js/boot.js: boot.js
 // must run before the first paint (it sets <html lang>), so it cannot wait
@@ -54,5 +61,41 @@
     return loads.get(lang);
   };
 
-  window.sixtysixShared = Object.freeze({ LANGS, THEMES, plainOrigin, loadTexts });
+  const drawnKey = (embed) => (embed ? "sixtysix.drawn.embed" : "sixtysix.drawn");
+  const tableKept = (embed) => {
+    try {
+      return localStorage.getItem(drawnKey(embed)) !== null;
+    } catch (e) {
+      return false; // storage denied: nothing was kept
+    }
+  };
+
+  // Paint timing entries carry the frame's presentation time, and come only once
+  // it is known. A hidden page never paints: fn runs at once there. And at the
+  // latest after FIRST_PAINT_WAIT_MS, whatever the browser reports.
+  const FIRST_PAINT_WAIT_MS = 500;
+  const afterFirstPaint = (fn) => {
+    let done = false;
+    const run = () => {
+      if (!done) {
+        done = true;
+        fn();
+      }
+    };
+    const types = (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes) || [];
+    if (document.visibilityState !== "visible" || !types.includes("paint")) return run();
+    const watch = new PerformanceObserver(() => {
+      watch.disconnect();
+      run();
+    });
+    watch.observe({ type: "paint", buffered: true });
+    setTimeout(() => {
+      watch.disconnect();
+      run();
+    }, FIRST_PAINT_WAIT_MS);
+  };
+
+  window.sixtysixShared = Object.freeze({
+    LANGS, THEMES, plainOrigin, loadTexts, drawnKey, tableKept, afterFirstPaint,
+  });
 })();

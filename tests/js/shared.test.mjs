@@ -1,5 +1,6 @@
 // js/shared.js in Node: the one parent_origin check (js/guard.js and
-// js/embed.js both use it) over a table of origins, and the texts loader.
+// js/embed.js both use it) over a table of origins, the texts loader, and
+// the kept table's key and the wait for the first paint.
 // Run by tests/test_js.py; alone: node --test tests/js/
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -9,8 +10,8 @@ import vm from "node:vm";
 const SOURCE = readFileSync(new URL("../../js/shared.js", import.meta.url), "utf-8");
 
 // A fresh page for the classic script: window is the global, as in a browser.
-const load = (fetch = () => Promise.reject(new Error("no fetch here"))) => {
-  const page = { URL, fetch };
+const load = (fetch = () => Promise.reject(new Error("no fetch here")), extra = {}) => {
+  const page = { URL, fetch, ...extra };
   page.window = page;
   vm.runInNewContext(SOURCE, page, { filename: "js/shared.js" });
   return page.sixtysixShared;
@@ -132,4 +133,61 @@ test("loadTexts asks for no file outside the known languages", async () => {
   const { loadTexts, LANGS } = load(() => assert.fail("fetched"));
   assert.deepEqual([...LANGS], ["pt", "it"]);
   for (const lang of ["en", "../sw", "", undefined, "PT"]) assert.equal(await loadTexts(lang), null);
+});
+
+test("tableKept reads the kept table's key, the embedded game's its own, and denied storage keeps nothing", () => {
+  const items = new Map([["sixtysix.drawn", "{}"]]);
+  const localStorage = { getItem: (key) => (items.has(key) ? items.get(key) : null) };
+  const { tableKept, drawnKey } = load(undefined, { localStorage });
+  assert.equal(drawnKey(false), "sixtysix.drawn");
+  assert.equal(drawnKey(true), "sixtysix.drawn.embed");
+  assert.equal(tableKept(false), true);
+  assert.equal(tableKept(true), false);
+  const denied = { getItem: () => { throw new Error("SecurityError"); } };
+  assert.equal(load(undefined, { localStorage: denied }).tableKept(false), false);
+});
+
+// A page whose paint entries and timers the test hands out itself.
+const painting = ({ visibilityState = "visible", types = ["paint", "element"] } = {}) => {
+  const observers = [];
+  const timers = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = types;
+    constructor(callback) { this.callback = callback; this.on = false; observers.push(this); }
+    observe({ type, buffered }) { assert.equal(type, "paint"); assert.equal(buffered, true); this.on = true; }
+    disconnect() { this.on = false; }
+  }
+  const extra = { document: { visibilityState }, PerformanceObserver, setTimeout: (fn, ms) => timers.push([fn, ms]) };
+  const paint = () => observers.filter((o) => o.on).forEach((o) => o.callback({ getEntries: () => [] }, o));
+  return { afterFirstPaint: load(undefined, extra).afterFirstPaint, paint, timers };
+};
+
+test("afterFirstPaint runs once, when the first frame is on screen or after its wait at the latest", () => {
+  let runs = 0;
+  const page = painting();
+  page.afterFirstPaint(() => runs++);
+  assert.equal(runs, 0);
+  page.paint();
+  assert.equal(runs, 1);
+  page.paint();
+  page.timers.forEach(([fn]) => fn());
+  assert.equal(runs, 1);
+  const late = painting();
+  late.afterFirstPaint(() => runs++);
+  assert.equal(late.timers.length, 1);
+  assert.ok(late.timers[0][1] <= 1000, "the wait is short");
+  late.timers[0][0]();
+  assert.equal(runs, 2);
+  late.paint();
+  assert.equal(runs, 2);
+});
+
+test("afterFirstPaint runs at once in a hidden page or where paints are not reported", () => {
+  for (const options of [{ visibilityState: "hidden" }, { types: ["element"] }]) {
+    let runs = 0;
+    const page = painting(options);
+    page.afterFirstPaint(() => runs++);
+    assert.equal(runs, 1, JSON.stringify(options));
+    assert.equal(page.timers.length, 0);
+  }
 });

@@ -6,9 +6,10 @@ One headless Chromium on a fresh profile (service worker on, as a player's
 revisit): a match left one trick in, then ``--reloads`` reloads, each read
 once the table is live again: when the old page's unload handlers ended
 (``unloadEventEnd``), when js/last-table.js drew the position
-(``sixtysix:restored``), the first contentful paint, and when the hand's
-first card painted (Element Timing ``restored``, make bench's figure), all
-from navigation; and the console errors seen.
+(``sixtysix:restored``), the first contentful paint, when the hand's
+first card painted (Element Timing ``restored``, make bench's figure) and
+when the DOM layer had drawn Python's first table (the end of
+``sixtysix:dom-ready``), all from navigation; and the console errors seen.
 
 ``--inline``: the same on a copy of a site built before tools/build.py put
 the page's blocking files inside it (``--site``; ui/table.css, js/shared.js,
@@ -51,7 +52,8 @@ READ = """() => { const n = performance.getEntriesByType('navigation')[0];
   return {unload_end: n.unloadEventEnd,
     drawn: (performance.getEntriesByName('sixtysix:restored')[0] || {}).startTime ?? null,
     fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
-    painted: window.__painted.restored ?? null}; }"""
+    painted: window.__painted.restored ?? null,
+    ready: (() => { const m = performance.getEntriesByName('sixtysix:dom-ready')[0]; return m ? m.startTime + m.duration : null; })()}; }"""
 def inline_copy(built: Path) -> Path:
     """A copy of built with its blocking files put inside index.html and the
     policy naming them, as tools/build.py does now (the site must predate that)."""
