@@ -20,11 +20,13 @@ flags) with service workers ALLOWED, and measures, all in one run:
   cold and both are served from the same cache when warm. Per visit: time
   to ``<html class="ready">``, first contentful paint, the shell marker
   paint (Element Timing of the title text and the stock card image), bytes.
-- Resume: in each game repetition, a match left one trick in and reloaded:
+- Resume: in each game repetition, a match left one trick in and reloaded,
+  then a trick further and reloaded again, three reloads in all
+  (``RESUME_RELOADS``; one reload moved more than the changes measured):
   when js/last-table.js drew the position left (its mark
   ``sixtysix:restored``), when its hand's first card painted (Element
-  Timing ``restored``: the target) and when the table was ready, from
-  navigation.
+  Timing ``restored``: the target, the median of every reload) and when
+  the table was ready, from navigation.
 - Bytes: counted by the server (headers and bodies of every response), so
   they are what really went over the network: requests answered by the
   service worker from its cache cost 0, and the worker's own precache
