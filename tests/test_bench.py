@@ -193,3 +193,35 @@ def test_slim_keeps_the_figures_and_drops_the_request_lists():
 def test_longest_text():
     assert bench.longest_text([]) == "none over 50 ms"
     assert bench.longest_text([[10.0, 60.0], [20.0, 240.5]]) == "240 ms"
+
+
+def test_a_crashed_floor_rep_runs_again_once_and_a_crashed_game_stops_the_run(monkeypatch):
+    from tools.bench import scenarios
+    from tools.bench.stats import BenchError
+
+    visit = {"errors": [], "ready_ms": 1.0, "shell_ms": 1.0}
+    calls = []
+
+    def page_runs(browser, name, page, crash):
+        calls.append(name)
+        if name in crash and calls.count(name) <= crash[name]:
+            raise BenchError(f"{page}: not ready: Page.wait_for_selector: Page crashed")
+        resume = {"drawn_ms": [1.0], "painted_ms": [2.0], "ready_ms": [3.0]} if name == "game" else None
+        return {"cold": dict(visit), "warm": dict(visit)}, resume
+
+    said = []
+    pages = {"floor": "floor.html", "game": "index.html"}
+    monkeypatch.setattr(scenarios, "page_runs", lambda b, n, p: page_runs(b, n, p, {"floor": 1}))
+    runs = scenarios.load_runs(None, pages, 1, said.append)
+    assert calls == ["floor", "floor", "game"]
+    assert [r["crashed_before"] for r in runs["floor"]] == [1] and runs["game"][0]["crashed_before"] == 0
+    assert any("crashed" in line for line in said)
+    calls.clear()  # crashing twice is not the JSPI fluke: the run stops
+    monkeypatch.setattr(scenarios, "page_runs", lambda b, n, p: page_runs(b, n, p, {"floor": 2}))
+    with pytest.raises(BenchError, match="crashed"):
+        scenarios.load_runs(None, pages, 1, said.append)
+    calls.clear()  # the game's own crash is never run again
+    monkeypatch.setattr(scenarios, "page_runs", lambda b, n, p: page_runs(b, n, p, {"game": 1}))
+    with pytest.raises(BenchError, match="crashed"):
+        scenarios.load_runs(None, pages, 1, said.append)
+    assert calls == ["floor", "game"]

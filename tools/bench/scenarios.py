@@ -77,6 +77,24 @@ def resume_visit(context, url: str, timeout_ms: float, reloads: int = RESUME_REL
     return {f"{name}_ms": [each[name] for each in times] for name in ("drawn", "painted", "ready")}
 
 
+def page_runs(browser: Browser, name: str, page: str) -> tuple[dict, dict | None]:
+    """One rep of one page in a fresh context: its cold and warm visits and, for the
+    game, the visit restoring the snapshot made in between and the reloads."""
+    context, url, log = browser.context()
+    resume = None
+    try:
+        visits = {"cold": visit(context, url + page, log, browser.timeout_ms)}
+        visits["warm"] = visit(context, url + page, log, browser.timeout_ms)
+        if name == "game":
+            size = make_snapshot(context, url + page, browser.timeout_ms)
+            visits["snapshot"] = visit(context, url + page, log, browser.timeout_ms)
+            visits["snapshot"]["snapshot_bytes"] = size
+            resume = resume_visit(context, url + page, browser.timeout_ms)
+    finally:
+        browser.done_with(context)
+    return visits, resume
+
+
 def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
     """``reps`` runs of each page, interleaved (A B, B A, A B...): cold, warm
     and, for the game, a third visit that restores the start-up snapshot
@@ -86,18 +104,20 @@ def load_runs(browser: Browser, pages: dict[str, str], reps: int, say) -> dict:
     for rep in range(reps):
         order = names if rep % 2 == 0 else names[::-1]
         for name in order:
-            context, url, log = browser.context()
-            try:
-                visits = {"cold": visit(context, url + pages[name], log, browser.timeout_ms)}
-                visits["warm"] = visit(context, url + pages[name], log, browser.timeout_ms)
-                if name == "game":
-                    size = make_snapshot(context, url + pages[name], browser.timeout_ms)
-                    visits["snapshot"] = visit(context, url + pages[name], log, browser.timeout_ms)
-                    visits["snapshot"]["snapshot_bytes"] = size
-                    resume = resume_visit(context, url + pages[name], browser.timeout_ms)
-            finally:
-                browser.done_with(context)
-            runs[name].append({**visits, "loadavg": os.getloadavg()[0]})
+            crashed = 0
+            while True:
+                try:
+                    visits, resume = page_runs(browser, name, pages[name])
+                    break
+                except BenchError as exc:
+                    # The floor runs the npm runtime as it is, with Pyodide's stack switching
+                    # (JSPI), whose rare renderer crash the game avoids (docs/performance.md,
+                    # "No stack switching (JSPI)"): its rep is run again, once. Never the game's.
+                    if name == "game" or crashed or "crashed" not in str(exc):
+                        raise
+                    crashed += 1
+                    say(f"  warning: rep {rep + 1}/{reps} {name}: the tab crashed ({exc}); running the rep again")
+            runs[name].append({**visits, "loadavg": os.getloadavg()[0], "crashed_before": crashed})
             if name == "game":
                 runs[name][-1]["resume"] = resume
                 each = lambda key: ", ".join(fmt_ms(v) for v in resume[key])  # noqa: E731
