@@ -152,8 +152,7 @@
     if (!local) for (const href of plan.preload || []) link("preload", href);
   };
   // A revisit that draws the table left waits for that table to be on screen.
-  const kept = tableKept(params.get("embed") === "1");
-  const afterPaint = () => (kept ? afterFirstPaint(startRuntime) : requestAnimationFrame(() => setTimeout(startRuntime, 0)));
+  const afterPaint = () => (tableKept() ? afterFirstPaint(startRuntime) : requestAnimationFrame(() => setTimeout(startRuntime, 0)));
   if (document.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });
   // A shell file that never finishes (a stalled image) must not hold the game back.

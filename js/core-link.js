@@ -164,7 +164,7 @@
   });
   boot();
   const { tableKept, afterFirstPaint } = window.sixtysixShared;
-  if (tableKept(new URLSearchParams(location.search).get("embed") === "1")) afterFirstPaint(spawn);
+  if (tableKept()) afterFirstPaint(spawn);
   else spawn();
 
   window.sixtysixCore = {

@@ -7,8 +7,8 @@
 //   for js/boot.js (the shell's words) and js/guard.js (its notices).
 // - LANGS: the languages there are texts for; THEMES: the colours one may
 //   choose (ui/model/settings.py THEMES).
-// - drawnKey(embed), tableKept(embed): where js/last-table.js keeps the
-//   table left (the embedded game keeps its own), and whether one is kept.
+// - drawnKey(embed), tableKept(): where js/last-table.js keeps the table
+//   left (the embedded game keeps its own), and whether this page found one.
 // - afterFirstPaint(fn): fn once the page's first frame is on screen. On a
 //   revisit that draws the table left, js/boot.js (the DOM layer's runtime)
 //   and js/core-link.js (the game's worker) start only then: on two cores
@@ -62,12 +62,18 @@
   };
 
   const drawnKey = (embed) => (embed ? "sixtysix.drawn.embed" : "sixtysix.drawn");
-  const tableKept = (embed) => {
-    try {
-      return localStorage.getItem(drawnKey(embed)) !== null;
-    } catch (e) {
-      return false; // storage denied: nothing was kept
+  // Read once, as the page opens (js/boot.js and js/core-link.js both ask).
+  let kept = null;
+  const tableKept = () => {
+    if (kept === null) {
+      try {
+        const embed = new URLSearchParams(location.search).get("embed") === "1";
+        kept = localStorage.getItem(drawnKey(embed)) !== null;
+      } catch (e) {
+        kept = false; // storage denied: nothing was kept
+      }
     }
+    return kept;
   };
 
   // Paint timing entries carry the frame's presentation time, and come only once

@@ -124,7 +124,7 @@ def test_headline_reads_the_figures():
                                                               "app-more.zip": {"gzip": 51_000},
                                                               "locales/lessons/pt.json": {"br": 2_000},
                                                               "locales/lessons/it.json": {"br": 2_100}}},
-              "loads": {"game": [{"resume": {"painted_ms": [90.0, 150.0, 140.0]}}, {"resume": {"painted_ms": 130.0}},
+              "loads": {"game": [{"resume": {"painted_ms": [90.0, 150.0, 140.0]}}, {"resume": {"painted_ms": [130.0]}},
                                  {"resume": {"painted_ms": [100.0]}}, {}]},
               "memory": [{"above_blank_mb": 150.0, "pyodide_realms": 1}, {"above_blank_mb": 170.0, "pyodide_realms": 1},
                          {"above_blank_mb": 160.0, "pyodide_realms": 2}]}
@@ -134,7 +134,7 @@ def test_headline_reads_the_figures():
     assert h == {"shell_warm_ms": 200.0, "ready_ratio_cold": 1.3, "ready_ratio_warm": 1.1, "revisit_bytes": 404,
                  "hard_p95_ms": 900.0, "play_longest_task_ms": 75.0, "payload_gzip_bytes": 180_000,
                  "more_gzip_bytes": 51_000, "problems_br_bytes": 12_000, "lessons_br_bytes": 4_100,
-                 "resume_painted_ms": 130.0,  # the median of every reload (a rep's list, or one from before)
+                 "resume_painted_ms": 130.0,  # the median of every rep's reloads
                  "cold_task_ms": 91.0, "warm_task_ms": 64.0,
                  "pyodide_instances": 2,  # the most any round saw
                  "memory_above_blank_mb": 160.0}

@@ -135,16 +135,22 @@ test("loadTexts asks for no file outside the known languages", async () => {
   for (const lang of ["en", "../sw", "", undefined, "PT"]) assert.equal(await loadTexts(lang), null);
 });
 
-test("tableKept reads the kept table's key, the embedded game's its own, and denied storage keeps nothing", () => {
+test("tableKept reads the kept table's key once, the embedded game's its own, and denied storage keeps nothing", () => {
   const items = new Map([["sixtysix.drawn", "{}"]]);
-  const localStorage = { getItem: (key) => (items.has(key) ? items.get(key) : null) };
-  const { tableKept, drawnKey } = load(undefined, { localStorage });
+  let reads = 0;
+  const localStorage = { getItem: (key) => (reads++, items.has(key) ? items.get(key) : null) };
+  const page = (search, storage = localStorage) => load(undefined, { localStorage: storage, location: { search }, URLSearchParams });
+  const { tableKept, drawnKey } = page("?seed=3");
   assert.equal(drawnKey(false), "sixtysix.drawn");
   assert.equal(drawnKey(true), "sixtysix.drawn.embed");
-  assert.equal(tableKept(false), true);
-  assert.equal(tableKept(true), false);
+  assert.equal(tableKept(), true);
+  items.clear(); // what the page found as it opened stands
+  assert.equal(tableKept(), true);
+  assert.equal(reads, 1);
+  items.set("sixtysix.drawn", "{}");
+  assert.equal(page("?embed=1").tableKept(), false);
   const denied = { getItem: () => { throw new Error("SecurityError"); } };
-  assert.equal(load(undefined, { localStorage: denied }).tableKept(false), false);
+  assert.equal(page("", denied).tableKept(), false);
 });
 
 // A page whose paint entries and timers the test hands out itself.

@@ -146,11 +146,6 @@ def bot_summary(browser_report: dict | None, cpython: dict | None) -> dict:
     return out
 
 
-def resume_list(value) -> list:
-    """A rep's reload figures: a list (one per reload), or one number in results from before."""
-    return value if isinstance(value, list) else [value]
-
-
 def headline(result: dict) -> dict:
     """The figures the targets are about."""
     loads = result.get("load_summary", {})
@@ -159,7 +154,7 @@ def headline(result: dict) -> dict:
     f = {
         "shell_warm_ms": game.get("warm", {}).get("shell_ms", {}).get("median"),
         "resume_painted_ms": summarize(ms for r in loads_runs.get("game", []) if "resume" in r
-                                       for ms in resume_list(r["resume"]["painted_ms"])).get("median"),
+                                       for ms in r["resume"]["painted_ms"]).get("median"),
         "ready_ratio_cold": game.get("cold", {}).get("ready_ratio", {}).get("median"),
         "ready_ratio_warm": game.get("warm", {}).get("ready_ratio", {}).get("median"),
         "revisit_bytes": max((game.get(kind, {}).get("bytes", {}).get("max") for kind in ("warm", "snapshot")),
