@@ -25,15 +25,21 @@ SLOW = {"offline": False, "latency": 20, "downloadThroughput": 1_000_000, "uploa
 # Records every state the bar shows: [aria-valuenow, text].
 RECORD_PROGRESS = """
 window.__progress = [];
+window.__draws = [];
 new MutationObserver(() => {
   const box = document.getElementById("boot");
   const bar = document.getElementById("boot-progress");
   if (!box || !bar || !box.classList.contains("bytes")) return;
   const entry = [Number(bar.getAttribute("aria-valuenow")), document.getElementById("boot-bytes-text").textContent];
   const last = window.__progress[window.__progress.length - 1];
-  if (!last || last[0] !== entry[0] || last[1] !== entry[1]) window.__progress.push(entry);
+  if (!last || last[0] !== entry[0] || last[1] !== entry[1]) {
+    window.__progress.push(entry);
+    window.__draws.push(performance.now());
+  }
 }).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
 """
+#: js/progress.js's DRAW_EVERY_MS and js/core-worker.mjs's TELL_EVERY_MS.
+PROGRESS_EVERY_MS = 250
 PROGRESS_TEXT = re.compile(r"^(?:Carregando o jogo… (\d+,\d) de (\d+,\d) MB|Caricamento del gioco… (\d+,\d) di (\d+,\d) MB)$")
 
 
@@ -164,6 +170,18 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
         totals.add(total)
     assert len(totals) == 1 and totals <= build_totals(), (totals, build_totals())
     assert "Python" not in " ".join(text for _, text in shown)
+
+    # The line is redrawn, and the worker tells its bytes so far, about four
+    # times a second at most: on a fast network each redraw and each message
+    # was work for two threads busy starting (docs/performance.md, "The
+    # download's progress, told less often"). Counted against the time they
+    # took, so that a slower machine does not fail it.
+    draws = page.evaluate("window.__draws")
+    assert len(draws) <= (draws[-1] - draws[0]) / PROGRESS_EVERY_MS + 3, f"redrawn {len(draws)} times: {draws}"
+    told = page.evaluate("""window.sixtysixDownloads.filter((d) => d.read !== undefined && d.url.endsWith('.wasm'))
+        .map((d) => d.at)""")
+    assert len(told) >= 3, told
+    assert len(told) <= (told[-1] - told[0]) / PROGRESS_EVERY_MS + 3, f"the worker told {len(told)} times: {told}"
 
 
 @pytest.mark.cold

@@ -14,6 +14,10 @@ self.postMessage(JSON.stringify({ kind: "started", at: performance.timeOrigin + 
 // Only when the page asks ("progress=1" in the worker's name): on a page the
 // service worker serves, reading a copy of every body would be work for nothing.
 const tell = (message) => self.postMessage(JSON.stringify({ kind: "download", ...message }));
+// A body's bytes so far, at most this often: each message is work on the page's
+// thread too, which is starting its own runtime meanwhile (its end comes from
+// Resource Timing below).
+const TELL_EVERY_MS = 250;
 
 function reportDownloads() {
   const realFetch = self.fetch;
@@ -26,10 +30,14 @@ function reportDownloads() {
         length: Number(response.headers.get("content-length")) || 0, read: 0 });
       const reader = response.clone().body.getReader();
       let read = 0;
+      let told = 0;
       const pump = () => reader.read().then(({ done, value }) => {
         if (done) return undefined;
         read += value.byteLength;
-        tell({ url, read });
+        if (performance.now() - told >= TELL_EVERY_MS) {
+          told = performance.now();
+          tell({ url, read });
+        }
         return pump();
       });
       pump().catch(() => {});

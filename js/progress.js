@@ -93,10 +93,17 @@
     fill.style.transform = `scaleX(${(got / all).toFixed(4)})`;
   };
 
+  // At most this often: each redraw of the line is a layout on a thread busy starting.
+  const DRAW_EVERY_MS = 250;
+  let drawn = -Infinity;
+  const draw = () => {
+    drawn = performance.now();
+    render();
+  };
   const schedule = () => {
     if (pending || root.classList.contains("ready")) return;
     pending = true;
-    requestAnimationFrame(render);
+    setTimeout(() => requestAnimationFrame(draw), Math.max(0, drawn + DRAW_EVERY_MS - performance.now()));
   };
   addEventListener("sixtysix:boot-texts", schedule);
 
