@@ -1,6 +1,6 @@
 """What the long main-thread tasks of a cold visit are made of (issue 33):
 
-    python3 tools/build.py && python3 -m tools.task_trace [index.html] [--over 50] [--cpu-slowdown 4] [--top 8]
+    python3 tools/build.py && python3 -m tools.task_trace [index.html] [--over 50] [--cpu-slowdown 4] [--top 8] [--site DIR]
 
 Loads the page cold in a fresh headless Chromium (service workers blocked,
 no start-up snapshot) with a DevTools trace, and prints every main-thread
@@ -8,7 +8,10 @@ task over ``--over`` ms until ``<html class="ready">``: its start, its
 length, and the longest events inside it with the script or file they
 name (script evaluation, compilation, parsing, style and layout, fonts,
 wasm). ``--cpu-slowdown 4`` slows the page's CPU as Lighthouse's mobile
-preset counts it (DevTools' CPU throttling), ``--top`` events per task.
+preset counts it (DevTools' CPU throttling), ``--top`` events per task;
+``--site`` traces another build (one ``tools.before_after`` made, say). With
+``--over 50`` (or more) it also sums each task's time beyond 50 ms, as
+Total Blocking Time counts it.
 """
 
 from __future__ import annotations
@@ -58,8 +61,9 @@ def main() -> None:
     parser.add_argument("--over", type=float, default=50)
     parser.add_argument("--cpu-slowdown", type=float, default=1, help="DevTools CPU throttling rate (1: none)")
     parser.add_argument("--top", type=int, default=8, help="events listed per task, longest first")
+    parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site to trace (default dist/)")
     args = parser.parse_args()
-    _, base = serve_in_thread(str(ROOT / "dist"))
+    _, base = serve_in_thread(str(args.site))
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
         context = browser.new_context(service_workers="block")
@@ -91,8 +95,10 @@ def main() -> None:
             end = task["ts"] + task["dur"]
     tasks = outer
     slower = f", the CPU {args.cpu_slowdown:g}x slower" if args.cpu_slowdown != 1 else ""
+    blocking = sum(max(0.0, t["dur"] / 1000 - 50) for t in tasks)
     print(f"{args.page}: ready at {ready:.0f} ms{slower}; main-thread tasks over {args.over:.0f} ms "
-          f"from the first parse to ready: {len(tasks)}")
+          f"from the first parse to ready: {len(tasks)}" + (f", blocking {blocking:.0f} ms (beyond 50 ms each)"
+                                                            if args.over >= 50 else ""))
     for task in tasks:
         inside = [e for e in main_events if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]
                   and e is not task and e["name"] not in ("RunTask", "ThreadControllerImpl::RunTask")]
