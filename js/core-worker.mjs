@@ -30,7 +30,7 @@ function reportDownloads() {
         length: Number(response.headers.get("content-length")) || 0, read: 0 });
       const reader = response.clone().body.getReader();
       let read = 0;
-      let told = 0;
+      let told = -Infinity; // the first chunk is told at once
       const pump = () => reader.read().then(({ done, value }) => {
         if (done) return undefined;
         read += value.byteLength;
