@@ -135,6 +135,9 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
     bar = page.get_by_role("progressbar")
     expect(bar).to_be_visible(timeout=FIRST_LOAD_MS)
     expect(bar).to_have_accessible_name(re.compile("^Carregando o jogo… "))
+    # The tests' browser asks for reduced motion: the fill jumps, it does not glide.
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    assert page.evaluate("getComputedStyle(document.querySelector('.boot-bar')).transitionDuration") == "0s"
 
     # The rules, while Python is still loading.
     page.get_by_role("button", name=CATALOGS["pt"]["button.rules"], exact=True).click()
@@ -178,10 +181,12 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
     # took, so that a slower machine does not fail it.
     draws = page.evaluate("window.__draws")
     assert len(draws) <= (draws[-1] - draws[0]) / PROGRESS_EVERY_MS + 3, f"redrawn {len(draws)} times: {draws}"
-    told = page.evaluate("""window.sixtysixDownloads.filter((d) => d.read !== undefined && d.url.endsWith('.wasm'))
-        .map((d) => d.at)""")
+    # The worker's own clock (`sent`): arriving on a busy page, its messages may bunch.
+    told = page.evaluate("""window.sixtysixDownloads.filter((d) => d.encoding === undefined && d.read > 0
+        && d.url.endsWith('.wasm')).map((d) => d.sent)""")
     assert len(told) >= 3, told
-    assert len(told) <= (told[-1] - told[0]) / PROGRESS_EVERY_MS + 3, f"the worker told {len(told)} times: {told}"
+    # All but the last (the file's last bytes) are at least PROGRESS_EVERY_MS apart.
+    assert len(told) <= (told[-1] - told[0]) / PROGRESS_EVERY_MS + 2, f"the worker told {len(told)} times: {told}"
 
 
 @pytest.mark.cold

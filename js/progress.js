@@ -73,6 +73,7 @@
   // during the first load (docs/performance.md, "The longest task").
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
+  // Whether it drew: not before the bar's first bytes are shown, nor before its markup is parsed.
   const render = () => {
     pending = false;
     const box = document.getElementById("boot");
@@ -81,7 +82,7 @@
     const texts = window.sixtysixBoot && window.sixtysixBoot.texts;
     // The bar's fill may not be parsed yet: this runs while the page still streams in.
     const fill = bar && bar.firstElementChild;
-    if (!shown || !box || !fill || !line || !texts || !texts["boot.progress"]) return;
+    if (!shown || !box || !fill || !line || !texts || !texts["boot.progress"]) return false;
     const all = total();
     const got = Math.min(loaded(), all);
     const complete = big.every((rel) => done.has(rel));
@@ -91,14 +92,19 @@
     bar.setAttribute("aria-valuenow", String(Math.round((100 * got) / all)));
     bar.setAttribute("aria-valuetext", text);
     fill.style.transform = `scaleX(${(got / all).toFixed(4)})`;
+    return true;
   };
 
   // At most this often: each redraw of the line is a layout on a thread busy starting.
   const DRAW_EVERY_MS = 250;
   let drawn = -Infinity;
   const draw = () => {
-    drawn = performance.now();
-    render();
+    if (root.classList.contains("ready")) {
+      pending = false;
+      return; // Python's table is up: the line is gone
+    }
+    const at = performance.now();
+    if (render()) drawn = at;
   };
   const schedule = () => {
     if (pending || root.classList.contains("ready")) return;

@@ -10,7 +10,7 @@ name (script evaluation, compilation, parsing, style and layout, fonts,
 wasm). ``--cpu-slowdown 4`` slows the page's CPU as Lighthouse's mobile
 preset counts it (DevTools' CPU throttling), ``--top`` events per task;
 ``--site`` traces another build (one ``tools.before_after`` made, say). With
-``--over 50`` (or more) it also sums each task's time beyond 50 ms, as
+``--over 50`` (or less) it also sums each task's time beyond 50 ms, as
 Total Blocking Time counts it.
 """
 
@@ -98,7 +98,7 @@ def main() -> None:
     blocking = sum(max(0.0, t["dur"] / 1000 - 50) for t in tasks)
     print(f"{args.page}: ready at {ready:.0f} ms{slower}; main-thread tasks over {args.over:.0f} ms "
           f"from the first parse to ready: {len(tasks)}" + (f", blocking {blocking:.0f} ms (beyond 50 ms each)"
-                                                            if args.over >= 50 else ""))
+                                                            if args.over <= 50 else ""))
     for task in tasks:
         inside = [e for e in main_events if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]
                   and e is not task and e["name"] not in ("RunTask", "ThreadControllerImpl::RunTask")]

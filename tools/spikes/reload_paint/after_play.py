@@ -7,7 +7,8 @@ For each address (a query after the game's URL; "" for none), in turn and
 each in a fresh browser (make bench's own, tools/bench/browser.py): a first
 visit, then a page that plays a card, waits for the player's turn, waits
 ``--wait-ms`` more and reloads, three times, as make bench's resume step
-does. Per address, the medians of every reload: the document's first and
+does (make bench also has a warm visit and a start-up snapshot made
+before it). Per address, the medians of every reload: the document's first and
 last byte, ``domInteractive``, the position drawn by js/last-table.js, the
 hand's first card painted (ms from navigation); and how many of the hand's
 faces were drawn inline (the rest as images).
@@ -50,7 +51,10 @@ def reloads(browser: Browser, query: str, wait_ms: int) -> list[dict]:
             page.wait_for_function("performance.getEntriesByName('sixtysix:restored').length > 0")
             inline, images = page.evaluate(FACES)
             page.wait_for_selector("html.ready", state="attached")
-            rows.append({**page.evaluate(READ), "inline": inline, "images": images})
+            row = page.evaluate(READ)
+            if row["drawn"] is None or row["painted"] is None:
+                sys.exit(f"{query or '(no query)'}: the position left was not drawn and painted before Python ({row})")
+            rows.append({**row, "inline": inline, "images": images})
         page.evaluate("localStorage.clear()")
         return rows
     finally:
