@@ -41,6 +41,15 @@ def make_snapshot(context, url: str, timeout_ms: float) -> int:
 YOUR_TURN = "() => { const d = document.documentElement.dataset; return d.toMove === 'you' && d.busy === '0'; }"
 
 
+def play_a_card(page, timeout_ms: float) -> None:
+    """On the player's turn, the first playable card, then until it is the player's turn again."""
+    page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
+    page.locator('#hand button.card[aria-disabled="false"]').first.click()
+    page.wait_for_function(f"() => document.documentElement.dataset.busy === '1' || ({YOUR_TURN})()",
+                           timeout=timeout_ms)
+    page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
+
+
 #: Reloads per rep: a single reload moved more than the changes measured (the
 #: frame it lands in is a matter of a vsync or two), so each rep reloads a few.
 RESUME_RELOADS = 3
@@ -58,11 +67,7 @@ def resume_visit(context, url: str, timeout_ms: float, reloads: int = RESUME_REL
         page.goto(url, timeout=timeout_ms)
         page.wait_for_selector("html.ready", state="attached", timeout=timeout_ms)
         for _ in range(reloads):
-            page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
-            page.locator('#hand button.card[aria-disabled="false"]').first.click()
-            page.wait_for_function(f"() => document.documentElement.dataset.busy === '1' || ({YOUR_TURN})()",
-                                   timeout=timeout_ms)
-            page.wait_for_function(YOUR_TURN, timeout=timeout_ms)
+            play_a_card(page, timeout_ms)
             page.reload(timeout=timeout_ms)
             page.wait_for_selector("html.ready", state="attached", timeout=timeout_ms)
             times.append(page.evaluate("""() => ({ready: window.__bench.marks.ready,

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 from tools.bench.browser import Browser, visit  # noqa: E402
-from tools.bench.scenarios import RESUME_RELOADS, YOUR_TURN  # noqa: E402
+from tools.bench.scenarios import RESUME_RELOADS, play_a_card  # noqa: E402
 
 READ = """() => { const n = performance.getEntriesByType('navigation')[0];
   return {first_byte: n.responseStart, last_byte: n.responseEnd, interactive: n.domInteractive,
@@ -42,10 +42,7 @@ def reloads(browser: Browser, query: str, wait_ms: int) -> list[dict]:
         page.wait_for_selector("html.ready", state="attached")
         rows = []
         for _ in range(RESUME_RELOADS):
-            page.wait_for_function(YOUR_TURN)
-            page.locator('#hand button.card[aria-disabled="false"]').first.click()
-            page.wait_for_function(f"() => document.documentElement.dataset.busy === '1' || ({YOUR_TURN})()")
-            page.wait_for_function(YOUR_TURN)
+            play_a_card(page, browser.timeout_ms)
             page.wait_for_timeout(wait_ms)
             page.reload(wait_until="commit")
             page.wait_for_function("performance.getEntriesByName('sixtysix:restored').length > 0")
