@@ -271,6 +271,14 @@ def write_csp(out: Path) -> int:
     return count
 
 
+def vendor_file(src: Path, out: Path, rel: str) -> None:
+    """A runtime's file into out/rel, with tools/trim_runtime.py's PATCHES for it if any."""
+    if rel in trim_runtime.PATCHES:
+        trim_runtime.write_patched(src, out / rel, trim_runtime.PATCHES[rel])
+    else:
+        copy_file(src, out / rel)
+
+
 def vendor_runtime(out: Path, full: bool = False) -> None:
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
@@ -282,19 +290,13 @@ def vendor_runtime(out: Path, full: bool = False) -> None:
         return
     # Whole, but patched as the trimmed runtime is (the trace, tools/stdlib_trace.py,
     # builds this way and must see what the shipped page loads).
-    def vendor(f: Path, rel: str) -> None:
-        if rel in trim_runtime.PATCHES:
-            trim_runtime.write_patched(f, out / rel, trim_runtime.PATCHES[rel])
-        else:
-            copy_file(f, out / rel)
-
     for f in sorted(pyodide.iterdir()):
         wanted = f.name.startswith("pyodide") or f.name == "python_stdlib.zip"
         if wanted and not f.name.endswith((".d.ts", ".map")):
-            vendor(f, f"vendor/pyodide/{f.name}")
+            vendor_file(f, out, f"vendor/pyodide/{f.name}")
     for f in files_under(pyscript):
         if f.suffix != ".map":
-            vendor(f, f"vendor/pyscript/{f.relative_to(pyscript).as_posix()}")
+            vendor_file(f, out, f"vendor/pyscript/{f.relative_to(pyscript).as_posix()}")
 
 
 def is_test(rel: Path) -> bool:
@@ -536,7 +538,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     write_runtime_id(out)
-    dom_layer.write_dom_layer(out)
+    dom_layer.write_dom_layer(out, vendor_file)
     write_build_stamp(out)
     write_runtime_plan(out)
     boot_bytes = write_boot_bytes(out)

@@ -6,7 +6,8 @@ The page runs its DOM layer (ui/dom/, ui/words.py) in MicroPython on the
 main thread, through PyScript's ``type="mpy"`` script, and its model side
 in one Pyodide worker (js/core-worker.mjs). This writes into dist/:
 
-- ``vendor/micropython/``: MicroPython's ``.mjs`` and ``.wasm`` from npm,
+- ``vendor/micropython/``: MicroPython's ``.mjs`` (with tools/trim_runtime.py's
+  PATCHES) and ``.wasm`` from npm,
   and PyScript's mpy chunk (the traced chunks the page loads come with the
   rest of PyScript, tools/trim_runtime.py);
 - the DOM layer's modules as bytecode: ``mpy-cross`` of MicroPython's own
@@ -23,6 +24,7 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -59,11 +61,13 @@ def config(template: str) -> str:
     return template.rstrip("\n") + "\n\n[files]\n" + "".join(f'"./{rel}" = "./{rel}"\n' for rel in files)
 
 
-def write_dom_layer(out: Path) -> None:
-    """MicroPython, the DOM layer's modules and pyscript.toml's [files] into out/."""
-    (out / "vendor" / "micropython").mkdir(parents=True, exist_ok=True)
+def write_dom_layer(out: Path, vendor_file: Callable[[Path, Path, str], None]) -> None:
+    """MicroPython, the DOM layer's modules and pyscript.toml's [files] into out/.
+
+    ``vendor_file(src, out, rel)`` writes a vendored file, patched where
+    tools/trim_runtime.py's PATCHES say (tools/build.py)."""
     for name in ("micropython.mjs", "micropython.wasm"):
-        shutil.copyfile(MICROPYTHON / name, out / "vendor" / "micropython" / name)
+        vendor_file(MICROPYTHON / name, out, f"vendor/micropython/{name}")
     for rel in dom_sources() + ["ui/dom/main.py"]:
         if shipped(rel) == rel or rel == "ui/dom/main.py":
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
