@@ -1,6 +1,6 @@
 """The page before and after a change, side by side in the same run:
 
-    python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--lighthouse [--lighthouse-runs 4]]
+    python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--cpu-slowdown 4] [--lighthouse [--lighthouse-runs 4]]
     python3 tools/build.py && python3 -m tools.before_after --before <commit> --revisits 3 [--rounds 4] [--snapshot] [--new-tab 8]
 
 ``--before`` names a commit (default: the last one whose page ran two
@@ -15,7 +15,10 @@ Time (tasks' time over 50 ms) from navigation until ``<html class="ready">``,
 the time to ready, the wasm files fetched and the Pyodide instances (the
 realms, page or worker, where ``loadPyodide`` ran). Per cold visit: the
 summed USS of Chromium's processes 6 s after ready, minus about:blank's in
-the same round, and a card tap until the card leaves the hand. With
+the same round, and a card tap until the card leaves the hand.
+``--cpu-slowdown 4`` slows each page's main thread as Lighthouse's mobile
+preset counts it (DevTools' CPU throttling; the workers run at full speed),
+which is where its long tasks show. With
 ``--snapshot`` each page makes its start-up snapshot after the cold visit
 and the warm visit restores it, as a real revisit does (no memory figure
 then). ``--lighthouse``: Lighthouse on both pages as make bench runs it,
@@ -48,7 +51,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.bench.browser import chromium_uss_mb as uss_mb, pyodide_realms  # noqa: E402
+from tools.bench.browser import chromium_uss_mb as uss_mb, pyodide_realms, wait_ready  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -86,7 +89,7 @@ YOUR_TURN = "() => document.documentElement.dataset.toMove === 'you' && document
 def visit(page, url: str, wasm: list) -> dict:
     wasm.clear()
     page.goto(url)
-    page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    wait_ready(page, 90_000)
     page.wait_for_function("() => document.documentElement.dataset.toMove !== 'computer'", timeout=90_000)
     page.wait_for_timeout(300)  # late longtask entries
     m = page.evaluate("window.__m")
@@ -96,13 +99,15 @@ def visit(page, url: str, wasm: list) -> dict:
             "pyodide_wasm": wasm.count("pyodide.asm.wasm")}
 
 
-def one(p, base: str, name: str, snapshot: bool = False) -> dict:
+def one(p, base: str, name: str, snapshot: bool = False, cpu_slowdown: float = 1) -> dict:
     """One fresh browser: about:blank's memory, or a page's cold and warm visits."""
     browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
     try:
         context = browser.new_context(service_workers="block")
         context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
         page = context.new_page()
+        if cpu_slowdown != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
         wasm: list[str] = []
         page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url.rsplit("/", 1)[1]))
         if name == "about:blank":
@@ -183,6 +188,8 @@ def main() -> None:
     parser.add_argument("--before", default=TWO_RUNTIMES, help=f"the commit to compare with (default {TWO_RUNTIMES})")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--cpu-slowdown", type=float, default=1,
+                        help="DevTools CPU throttling of each page's main thread (4: Lighthouse's mobile preset)")
     parser.add_argument("--lighthouse", action="store_true",
                         help="also Lighthouse (mobile and desktop, as make bench runs it) on each page, once")
     parser.add_argument("--lighthouse-runs", type=int, default=1,
@@ -208,7 +215,7 @@ def main() -> None:
             blank = {} if args.snapshot else one(p, "", "about:blank")
             runs["about:blank"].append(blank)
             for name in order:
-                result = one(p, bases[name], name, args.snapshot)
+                result = one(p, bases[name], name, args.snapshot, args.cpu_slowdown)
                 if not args.snapshot:
                     result["above_blank_mb"] = round(result["uss_mb"] - blank["uss_mb"], 1)
                 runs[name].append(result)

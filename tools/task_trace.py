@@ -26,6 +26,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tools.bench.browser import wait_ready  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -74,7 +75,7 @@ def main() -> None:
         trace = Path(tmp) / "trace.json"
         browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
         page.goto(base + args.page + "?seed=11&lang=pt")
-        page.wait_for_selector("html.ready", state="attached", timeout=90_000)
+        wait_ready(page, 90_000)  # not wait_for_selector, whose own script would show as a task
         ready = page.evaluate("performance.now()")
         browser.stop_tracing()
         browser.close()

@@ -81,43 +81,18 @@ PATCHES = {
         ),
     ],
     # MicroPython's npm package is an Emscripten build with ASSERTIONS, whose
-    # checks run on the page's main thread at every step of the DOM layer.
-    # These four, the hot ones, take the form Emscripten emits without
-    # ASSERTIONS (Pyodide's bundle has them so); the rest stay. Measured in
-    # docs/performance.md, "MicroPython's glue without its assertions".
+    # FS error is an Error with a stack and a message. The page's first start
+    # makes some 216 of them on its main thread (each failed lookup of a
+    # module where it is not, each folder of [files] made again), about 20 ms
+    # there in all; every caller catches them and reads only `errno` and
+    # `name`. This is the class Emscripten emits without ASSERTIONS, as in
+    # Pyodide's bundle (docs/performance.md, "MicroPython's file errors").
     "vendor/micropython/micropython.mjs": [
         (
-            # Every failed lookup of its file system (a module looked for
-            # where it is not, a folder made that exists: some 216 before
-            # ready) built an Error with a stack and its strerror message;
-            # every caller catches it and reads only `errno` and `name`.
             'ErrnoError:class extends Error{name="ErrnoError";constructor(errno){for(var key in super('
             'runtimeInitialized?(errno=>UTF8ToString(_strerror(errno)))(errno):""),this.errno=errno,ERRNO_CODES)'
             'if(ERRNO_CODES[key]===errno){this.code=key;break}}}',
             'ErrnoError:class{name="ErrnoError";constructor(errno){this.errno=errno}}',
-        ),
-        (
-            # Each call from JavaScript into the wasm (every proxy of the
-            # FFI, malloc, free) went through a wrapper that spread its
-            # arguments and built three messages; it is the export itself,
-            # which is set by the time the exports are assigned.
-            "function createExportWrapper(name,nargs){return(...args)=>{assert(runtimeInitialized,"
-            "`native function \\`${name}\\` called before runtime initialization`);var f=wasmExports[name];"
-            "return assert(f,`exported native function \\`${name}\\` not found`),assert(args.length<=nargs,"
-            "`native function \\`${name}\\` called with ${args.length} args but expects ${nargs}`),f(...args)}}",
-            "function createExportWrapper(name,nargs){return wasmExports[name]}",
-        ),
-        (
-            # Every string that crosses from the wasm built a message first.
-            'UTF8ToString=(ptr,maxBytesToRead,ignoreNul)=>(assert("number"==typeof ptr,'
-            '`UTF8ToString expects a number (got ${typeof ptr})`),ptr?',
-            'UTF8ToString=(ptr,maxBytesToRead,ignoreNul)=>(ptr?',
-        ),
-        (
-            # ...and every string that crosses into it.
-            'stringToUTF8Array=(str,heap,outIdx,maxBytesToWrite)=>{if(assert("string"==typeof str,'
-            '`stringToUTF8Array expects a string (got ${typeof str})`),!(maxBytesToWrite>0))return 0;',
-            "stringToUTF8Array=(str,heap,outIdx,maxBytesToWrite)=>{if(!(maxBytesToWrite>0))return 0;",
         ),
     ],
 }

@@ -15,6 +15,20 @@ from .site import BENCH_PAGES
 from .stats import BenchError
 
 
+def wait_ready(page, timeout_ms: float) -> None:
+    """Until ``<html class="ready">``, asking the page itself every 50 ms.
+
+    Not ``wait_for_selector``: Playwright first injects its own script into
+    the page, a main-thread task of 60-120 ms under a 4x slower CPU (about
+    25 ms at full speed) that the page's long tasks until ready would count
+    (docs/performance.md, "MicroPython's file errors")."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate("document.documentElement.classList.contains('ready')"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{page.url}: not ready after {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(50)
+
+
 class Browser:
     """Chromium, its contexts and the servers started for them; ``close()`` stops them all.
 
