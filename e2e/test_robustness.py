@@ -336,17 +336,21 @@ def test_a_tab_left_on_the_old_version_says_so_after_another_tab_updates(context
         server.server_close()
 
 
-def hold_requests(server, path: str, release: threading.Event) -> None:
-    """Make server hold every request for path until release is set."""
+def hold_requests(server, path: str, release: threading.Event) -> threading.Event:
+    """Make server hold every request for path until release is set; the
+    event returned is set once such a request has arrived."""
     serving = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+    arrived = threading.Event()
 
     class Holding(serving.func):
         def do_GET(self):
             if self.path.split("?")[0] == path:
+                arrived.set()
                 release.wait(FIRST_LOAD_MS / 1000)
             super().do_GET()
 
     server.RequestHandlerClass = functools.partial(Holding, *serving.args, **serving.keywords)
+    return arrived
 
 
 @pytest.mark.offline
@@ -360,7 +364,7 @@ def test_a_new_version_that_cannot_take_over_lets_the_table_play_on(page, tmp_pa
     (site / "held.txt").write_text("held\n")
     release = threading.Event()
     server, url = serve.serve_in_thread(site)
-    hold_requests(server, "/held.txt", release)
+    arrived = hold_requests(server, "/held.txt", release)
     try:
         table = TablePage(page, open_game)
         open_game(page, query=f"seed=3&{FAST}&test=1", path=url)
@@ -374,6 +378,9 @@ def test_a_new_version_that_cannot_take_over_lets_the_table_play_on(page, tmp_pa
             document.addEventListener("sixtysix:update-stalled", () => { window.stalled = true; });
             fetch("./held.txt?busy=1");  // a query: the old worker's own handler fetches it
         }""")
+        # Busy for sure: its handler's request is at the server (a service worker
+        # stopped while idle starts first, and the new match must not come before).
+        assert arrived.wait(FIRST_LOAD_MS / 1000), "the old worker never asked for held.txt"
         dialog = table.open_options()
         dialog.get_by_role("button", name=table.t("button.new_match")).click()
         confirm = page.get_by_role("dialog", name=table.t("confirm.title"))
