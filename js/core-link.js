@@ -110,8 +110,9 @@
   };
 
   // How long the worker took to start: from new Worker() to its first line, its
-  // files fetched and its modules evaluated (make bench's "worker start"). The
-  // worker says when on its own clock; both clocks count from the same epoch.
+  // own file fetched and evaluated (make bench's "worker"; since 7541e15 the
+  // loader's modules come after that line, js/core-worker.mjs). The worker says
+  // when on its own clock; both clocks count from the same epoch.
   const started = (text) => {
     const { at } = JSON.parse(text);
     const end = Math.max(created, at - performance.timeOrigin);

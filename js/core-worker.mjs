@@ -63,7 +63,7 @@ if (new URLSearchParams(self.name).get("progress")) reportDownloads();
 // the other, 30-60 ms on a warm visit (docs/performance.md, "Pyodide's wasm
 // asked for from the worker's first line"). Pyodide's own fetch of it and its
 // instantiateStreaming then take this module, once; where it could not be
-// compiled, Pyodide fetches and compiles its own, with its own fallbacks.
+// compiled, Pyodide fetches and compiles its own, as it always did.
 const WASM_URL = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const compiled = WebAssembly.compileStreaming(self.fetch(WASM_URL)).catch((e) => {
   console.warn(`Sixty-Six: Pyodide's wasm is compiled the usual way (${e.message || e})`);

@@ -203,6 +203,8 @@ def main() -> None:
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
     args = parser.parse_args()
+    if args.revisits and args.cpu_slowdown != 1:
+        parser.error("--cpu-slowdown applies to the rounds' visits, not to --revisits")
     sites = {"before": build_commit(args.before), "after": ROOT / "dist"}
     bases = {name: serve_in_thread(str(site))[1].rstrip("/") + "/" for name, site in sites.items()}
     print(f"before: {args.before} ({sites['before'].relative_to(ROOT)}), after: the working tree's dist/", flush=True)

@@ -30,6 +30,15 @@ from tools.bench.browser import wait_ready  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
+#: A user timing mark the moment <html> is ready, in the page's own clock and in the trace's.
+READY_MARK = """
+new MutationObserver((_, watch) => {
+  if (document.documentElement && document.documentElement.classList.contains("ready")) {
+    performance.mark("task-trace:ready");
+    watch.disconnect();
+  }
+}).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true, childList: true});
+"""
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink",
               "disabled-by-default-v8.compile", "toplevel", "blink.user_timing", "loading", "fonts"]
 
@@ -68,7 +77,7 @@ def main() -> None:
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
         context = browser.new_context(service_workers="block")
-        context.add_init_script("globalThis.sixtysixSnapshotDelayMs = 1e9;")
+        context.add_init_script("globalThis.sixtysixSnapshotDelayMs = 1e9;" + READY_MARK)
         page = context.new_page()
         if args.cpu_slowdown != 1:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
@@ -76,7 +85,7 @@ def main() -> None:
         browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
         page.goto(base + args.page + "?seed=11&lang=pt")
         wait_ready(page, 90_000)  # not wait_for_selector, whose own script would show as a task
-        ready = page.evaluate("performance.now()")
+        ready = page.evaluate("performance.getEntriesByName('task-trace:ready')[0].startTime")
         browser.stop_tracing()
         browser.close()
         events = json.loads(trace.read_text())
@@ -87,8 +96,10 @@ def main() -> None:
     parses = [e["ts"] for e in events if (e["pid"], e["tid"]) in threads and e.get("name") == "ParseHTML"]
     start = min(parses) if parses else min(e["ts"] for e in events if (e["pid"], e["tid"]) in threads)
     main_events = [e for e in events if (e["pid"], e["tid"]) in threads and e.get("ph") == "X" and "dur" in e]
+    marks = [e["ts"] for e in events if e.get("name") == "task-trace:ready"]
+    end_ts = min(marks) if marks else float("inf")  # the tasks that start before ready
     tasks = list({(e["ts"], e["dur"]): e for e in main_events if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
-                  and e["dur"] / 1000 > args.over and e["ts"] >= start}.values())  # one per task
+                  and e["dur"] / 1000 > args.over and start <= e["ts"] < end_ts}.values())  # one per task
     outer, end = [], 0
     for task in sorted(tasks, key=lambda e: (e["ts"], -e["dur"])):  # a task nested in another is the same task
         if task["ts"] >= end:
