@@ -110,9 +110,8 @@
   };
 
   // How long the worker took to start: from new Worker() to its first line, its
-  // own file fetched and evaluated (make bench's "worker"; since 7541e15 the
-  // loader's modules come after that line, js/core-worker.mjs). The worker says
-  // when on its own clock; both clocks count from the same epoch.
+  // files fetched and its modules evaluated (make bench's "worker start"). The
+  // worker says when on its own clock; both clocks count from the same epoch.
   const started = (text) => {
     const { at } = JSON.parse(text);
     const end = Math.max(created, at - performance.timeOrigin);

@@ -3,6 +3,8 @@
 // running ui/core_worker.py. Texts from the page (JSON) are queued until
 // Python is up, then handed over in order; Python's messages go back as
 // JSON text. No SharedArrayBuffer, no PyScript.
+import { loadPyodide } from "./pyodide-loader.mjs";
+
 // When this worker's code began to run, as the page's clock would say it
 // (js/core-link.js measures "sixtysix:worker-start" from it).
 self.postMessage(JSON.stringify({ kind: "started", at: performance.timeOrigin + performance.now() }));
@@ -57,32 +59,6 @@ function reportDownloads() {
 }
 if (new URLSearchParams(self.name).get("progress")) reportDownloads();
 
-// Pyodide's wasm (9.6 MB), asked for and compiled from this worker's first
-// line. Pyodide asks for it only once its loader has loaded: this module's
-// imports (js/pyodide-loader.mjs, then Pyodide's pyodide.mjs) come one after
-// the other, 30-60 ms on a warm visit (docs/performance.md, "Pyodide's wasm
-// asked for from the worker's first line"). Pyodide's own fetch of it and its
-// instantiateStreaming then take this module, once; where it could not be
-// compiled, Pyodide fetches and compiles its own, as it always did.
-const WASM_URL = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
-const compiled = WebAssembly.compileStreaming(self.fetch(WASM_URL)).catch((e) => {
-  console.warn(`Sixty-Six: Pyodide's wasm is compiled the usual way (${e.message || e})`);
-  return null;
-});
-const ownFetch = self.fetch;
-const ownInstantiate = WebAssembly.instantiateStreaming;
-self.fetch = function (input) {
-  if ((input instanceof Request ? input.url : String(input)) !== WASM_URL) return ownFetch.apply(this, arguments);
-  self.fetch = ownFetch;
-  return compiled.then((module) => (module ? new Response(new ArrayBuffer(0)) : ownFetch.apply(self, arguments)));
-};
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  WebAssembly.instantiateStreaming = ownInstantiate;
-  const module = await compiled;
-  if (!module) return ownInstantiate(source, imports);
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
-};
-
 const inbox = [];
 let host = null;
 self.onmessage = ({ data }) => (host ? host.receive(data) : inbox.push(data));
@@ -100,7 +76,6 @@ try {
   // app-more.zip comes in the background once the first table is drawn.
   let drawn;
   const firstTable = new Promise((resolve) => (drawn = resolve));
-  const { loadPyodide } = await import("./pyodide-loader.mjs"); // after the wasm is asked for
   const pyodide = await loadPyodide({ texts: true, report, moreAfter: firstTable });
   performance.mark("sixtysix:worker-runtime"); // Pyodide up, app.zip on sys.path (the worker's own clock)
   const module = pyodide.pyimport("ui.core_worker");
