@@ -28,7 +28,7 @@
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { LANGS, THEMES, loadTexts, tableKept, afterFirstPaint } = window.sixtysixShared;
+  const { LANGS, THEMES, loadTexts, embedded, tableKept, afterFirstPaint } = window.sixtysixShared;
 
   // The saved settings (ui/model/settings.py), or {} when none can be read.
   const settings = (() => {
@@ -54,7 +54,7 @@
   // another language's texts stay unseen until fill() has put them in.
   if (lang !== root.lang) root.classList.add("relabel");
   root.lang = lang;
-  if (params.get("embed") === "1") root.classList.add("embed");
+  if (embedded()) root.classList.add("embed");
   // The colours chosen (ui/table.css, "themes"): no light flash before Python applies them.
   if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
 

@@ -30,7 +30,7 @@
   const MESSAGE_TYPE = "sixtysix:height";
 
   const params = new URLSearchParams(location.search);
-  if (params.get("embed") !== "1") return;
+  if (!window.sixtysixShared.embedded()) return;
   if (window.parent === window) return; // opened on its own: nothing to tell
 
   // The origin to post to, or null when there is none we may use.

@@ -27,7 +27,7 @@
 (() => {
   "use strict";
   const root = document.documentElement;
-  const embed = new URLSearchParams(location.search).get("embed") === "1";
+  const embed = window.sixtysixShared.embedded();
   const GAME = embed ? "sixtysix.game.embed" : "sixtysix.game"; // ui/model/storage.py
   const KEY = window.sixtysixShared.drawnKey(embed);
   // What shows the position; everything else (dialogs, the story, buttons) waits for Python.

@@ -22,7 +22,7 @@ import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 // scanning past the end of one (two crash dumps, docs/performance.md, "No
 // stack switching"). The game never suspends Python (no run_sync), and
 // Pyodide looks for JSPI only as `"Suspending" in WebAssembly` when it
-// boots. The game's worker and the snapshot worker import this before they boot it.
+// boots. The game's worker and the snapshot worker import this first.
 for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 
 export { version };

@@ -7,6 +7,7 @@
 //   for js/boot.js (the shell's words) and js/guard.js (its notices).
 // - LANGS: the languages there are texts for; THEMES: the colours one may
 //   choose (ui/model/settings.py THEMES).
+// - embedded(): whether this is the game embedded in a rules page (?embed=1).
 // - drawnKey(embed), tableKept(): where js/last-table.js keeps the table
 //   left (the embedded game keeps its own), and whether this page found one.
 // - afterFirstPaint(fn): fn once the page's first frame is on screen. On a
@@ -61,14 +62,14 @@
     return loads.get(lang);
   };
 
+  const embedded = () => new URLSearchParams(location.search).get("embed") === "1";
   const drawnKey = (embed) => (embed ? "sixtysix.drawn.embed" : "sixtysix.drawn");
   // Read once, as the page opens (js/boot.js and js/core-link.js both ask).
   let kept = null;
   const tableKept = () => {
     if (kept === null) {
       try {
-        const embed = new URLSearchParams(location.search).get("embed") === "1";
-        kept = localStorage.getItem(drawnKey(embed)) !== null;
+        kept = localStorage.getItem(drawnKey(embedded())) !== null;
       } catch (e) {
         kept = false; // storage denied: nothing was kept
       }
@@ -102,6 +103,6 @@
   };
 
   window.sixtysixShared = Object.freeze({
-    LANGS, THEMES, plainOrigin, loadTexts, drawnKey, tableKept, afterFirstPaint,
+    LANGS, THEMES, plainOrigin, loadTexts, embedded, drawnKey, tableKept, afterFirstPaint,
   });
 })();

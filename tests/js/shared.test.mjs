@@ -149,6 +149,8 @@ test("tableKept reads the kept table's key once, the embedded game's its own, an
   assert.equal(reads, 1);
   items.set("sixtysix.drawn", "{}");
   assert.equal(page("?embed=1").tableKept(), false);
+  assert.equal(page("?embed=1&lang=it").embedded(), true);
+  assert.equal(page("?seed=3&embed=0").embedded(), false);
   const denied = { getItem: () => { throw new Error("SecurityError"); } };
   assert.equal(page("", denied).tableKept(), false);
 });
