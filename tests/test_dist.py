@@ -13,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import tempfile
 import tomllib
 import zipfile
 from html.parser import HTMLParser
@@ -213,26 +214,49 @@ def test_service_worker_precaches_every_file():
     # Every file but sw.js itself (the browser fetches it on its own) and the
     # precompressed siblings (the same files): MicroPython and the DOM layer too.
     assert set(listing) == {f for f in dist_files() if not is_sibling(f)} - {"sw.js", "_headers"}
-    assert {"vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom/render.mpy"} <= set(listing)
+    assert {"vendor/micropython/micropython.wasm", "js/core-worker.mjs", "ui/dom-layer.pack"} <= set(listing)
     assert not [f for f in listing if "codemirror" in f or "xterm" in f or f.endswith((".map", "pyodide.js"))]
 
 
 def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python():
-    from tools.dom_layer import dom_sources, shipped
+    from tools.dom_layer import PACK, dom_sources, shipped
 
-    # The page's MicroPython: its main script, and the DOM layer's modules that
-    # pyscript.toml lists as bytecode (the packages' empty __init__.py as source)
-    named = (DIST / "index.html").read_text() + (DIST / "pyscript.toml").read_text()
-    mpy = set(re.findall(r"""["']\./(ui/[\w/]+\.m?py)["']""", named))
-    assert mpy == {shipped(rel) for rel in dom_sources()} | {"ui/dom/main.py"}
-    assert {rel for rel in mpy if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py", "ui/dom/main.py"}
-    assert all((DIST / rel).read_bytes()[:1] == b"M" for rel in mpy if rel.endswith(".mpy"))  # MicroPython's .mpy header
-    # they are the only Python shipped as plain files: the worker's comes from app.zip
-    assert {f for f in dist_files() if f.endswith((".py", ".mpy"))} == mpy
+    # The page's MicroPython: its main script (source) and one pack that
+    # pyscript.toml lists, holding the DOM layer's modules as bytecode (the
+    # packages' empty __init__.py as source)
+    files = unpacked(DIST / PACK)
+    assert list(files) == [shipped(rel) for rel in dom_sources()]
+    assert {rel for rel in files if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py"}
+    assert all(data[:1] == b"M" for rel, data in files.items() if rel.endswith(".mpy"))  # MicroPython's .mpy header
+    # the only Python shipped as plain files: the worker's comes from app.zip
+    assert {f for f in dist_files() if f.endswith((".py", ".mpy"))} == {"ui/dom/main.py"}
+    assert 'src="./ui/dom/main.py"' in (DIST / "index.html").read_text()
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
-    assert set(config["files"].values()) == set(config["files"]) == {f"./{rel}" for rel in mpy - {"ui/dom/main.py"}} | {
-        "./locales/pt.json", "./locales/it.json"}
+    assert config["files"] == {f"./{rel}": f"./{rel}" for rel in (PACK, "locales/pt.json", "locales/it.json")}
+
+
+def unpacked(pack: Path) -> dict[str, bytes]:
+    """The files ui/dom/main.py's own ``unpack`` writes out of ``pack``, run
+    in CPython (the function alone: the script's other lines need the page)."""
+    import ast
+    import os
+
+    source = (DIST / "ui" / "dom" / "main.py").read_text(encoding="utf-8")
+    unpack = next(node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "unpack")
+    scope = {"os": os, "PACK": None}
+    exec(compile(ast.Module([unpack], []), "ui/dom/main.py", "exec"), scope)
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.getcwd()
+        os.chdir(tmp)
+        try:
+            scope["unpack"](str(pack))
+        finally:
+            os.chdir(before)
+        written = sorted(p for p in Path(tmp).rglob("*") if p.is_file())
+        by_name = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in written}
+    index = pack.read_bytes().split(b"\n", 1)[0].decode().split()
+    return {rel: by_name.pop(rel) for rel in (entry.rsplit(":", 1)[0] for entry in index)} | by_name
 
 
 def test_app_zip_holds_only_app_code():
@@ -298,6 +322,7 @@ def test_build_is_deterministic(tmp_path):
         ("vendor/pyodide/pyodide.mjs", "text/javascript"),
         ("manifest.webmanifest", "application/manifest+json"),
         ("app.zip", "application/zip"),
+        ("ui/dom-layer.pack", "application/octet-stream"),
         ("sw.js", "text/javascript"),
         ("index.html", "text/html"),
         ("rules/pt.html", "text/html"),

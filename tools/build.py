@@ -492,7 +492,7 @@ def write_build_stamp(out: Path, page: str = "index.html") -> str:
     if BUILD_MARK not in text:
         sys.exit(f"build: {page} lost its placeholder {BUILD_MARK}")
     digest = hashlib.sha256(text.encode())
-    for path in [out / APP_ZIP, *sorted(out.rglob("*.css")), *sorted((out / "ui").rglob("*.mpy"))]:
+    for path in [out / APP_ZIP, *sorted(out.rglob("*.css")), out / dom_layer.PACK]:
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
     stamp = digest.hexdigest()[:12]
     html.write_text(text.replace(BUILD_MARK, f'data-build="{stamp}"', 1), encoding="utf-8")

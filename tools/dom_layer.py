@@ -14,15 +14,24 @@ in one Pyodide worker (js/core-worker.mjs). This writes into dist/:
   version compiles them here, so the page does not compile them while it
   starts (ui/dom/main.py and the packages' empty ``__init__.py`` stay
   source);
-- ``pyscript.toml``'s ``[files]``: those modules one by one (MicroPython
-  has no zipimport, and a zip there would need another 63 kB PyScript
-  chunk) and the two locale files.
+- ``ui/dom-layer.pack``: those modules in one file, which ui/dom/main.py
+  writes out as files before its first import (MicroPython has no
+  zipimport, and a zip in ``[files]`` would need another 63 kB PyScript
+  chunk). One by one in ``[files]`` they cost the page 25 fetches issued in
+  one main-thread task, about 25 ms of it at full speed (docs/performance.md,
+  "The DOM layer in one file");
+- ``pyscript.toml``'s ``[files]``: the pack and the two locale files (shared
+  with the worker and js/shared.js, so they stay files of their own).
+
+The pack's format: one line of ``path:size`` pairs separated by spaces, then
+the files' bytes one after the other, in that order.
 """
 
 from __future__ import annotations
 
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 MICROPYTHON = NODE / "@micropython" / "micropython-webassembly-pyscript"
 CONFIG = "pyscript.toml"
+PACK = "ui/dom-layer.pack"
 
 
 def dom_sources() -> list[str]:
@@ -41,6 +51,15 @@ def dom_sources() -> list[str]:
 def shipped(rel: str) -> str:
     """What the page loads for a source: its bytecode, but for a package's ``__init__.py``."""
     return rel if rel.endswith("__init__.py") else rel[:-3] + ".mpy"
+
+
+def pack(files: list[tuple[str, bytes]]) -> bytes:
+    """Files as one: the index line, then their bytes (read by ui/dom/main.py's ``unpack``)."""
+    for rel, _ in files:
+        if not rel or any(c.isspace() or c == ":" for c in rel) or rel.startswith("/") or ".." in rel.split("/"):
+            raise ValueError(f"dom_layer: {rel!r} cannot go in the pack")
+    index = " ".join(f"{rel}:{len(data)}" for rel, data in files)
+    return index.encode() + b"\n" + b"".join(data for _, data in files)
 
 
 def compile_mpy(src: Path, out: Path) -> None:
@@ -57,21 +76,26 @@ def compile_mpy(src: Path, out: Path) -> None:
 
 def config(template: str) -> str:
     """pyscript.toml with its ``[files]``: the modules' bytecode and the texts."""
-    files = [shipped(rel) for rel in dom_sources()] + ["locales/pt.json", "locales/it.json"]
+    files = [PACK, "locales/pt.json", "locales/it.json"]
     return template.rstrip("\n") + "\n\n[files]\n" + "".join(f'"./{rel}" = "./{rel}"\n' for rel in files)
 
 
 def write_dom_layer(out: Path, vendor_file: Callable[[Path, Path, str], None]) -> None:
-    """MicroPython, the DOM layer's modules and pyscript.toml's [files] into out/.
+    """MicroPython, the DOM layer's main script and pack, and pyscript.toml's [files] into out/.
 
     ``vendor_file(src, out, rel)`` writes a vendored file, patched where
     tools/trim_runtime.py's PATCHES say (tools/build.py)."""
     for name in ("micropython.mjs", "micropython.wasm"):
         vendor_file(MICROPYTHON / name, out, f"vendor/micropython/{name}")
-    for rel in dom_sources() + ["ui/dom/main.py"]:
-        if shipped(rel) == rel or rel == "ui/dom/main.py":
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(ROOT / rel, out / rel)
-        else:
-            compile_mpy(ROOT / rel, out / shipped(rel))
+    (out / "ui" / "dom").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / "ui/dom/main.py", out / "ui/dom/main.py")
+    files = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in dom_sources():
+            if shipped(rel) == rel:
+                files.append((rel, (ROOT / rel).read_bytes()))
+            else:
+                compile_mpy(ROOT / rel, Path(tmp) / shipped(rel))
+                files.append((shipped(rel), (Path(tmp) / shipped(rel)).read_bytes()))
+    (out / PACK).write_bytes(pack(files))
     (out / CONFIG).write_text(config((ROOT / CONFIG).read_text(encoding="utf-8")), encoding="utf-8")

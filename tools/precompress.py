@@ -27,7 +27,7 @@ CACHE = ROOT / "build" / "precompressed"
 
 #: What is worth compressing (png and ico are compressed already; a zip gets a
 #: sibling only where it shrinks: the STORED stdlib shrinks 5x, a deflated zip barely).
-COMPRESSIBLE = {".wasm", ".js", ".mjs", ".json", ".html", ".css", ".svg", ".toml", ".webmanifest", ".py", ".txt", ".map", ".zip"}
+COMPRESSIBLE = {".wasm", ".pack", ".js", ".mjs", ".json", ".html", ".css", ".svg", ".toml", ".webmanifest", ".py", ".txt", ".map", ".zip"}
 #: Encodings in the order a server should prefer them, with their file suffix.
 ENCODINGS = {"br": ".br", "gzip": ".gz"}
 BROTLI_QUALITY = 11

@@ -131,6 +131,7 @@ MIME_TYPES = {
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".mpy": "application/octet-stream",  # MicroPython bytecode (Python's table says "MiniPay")
+    ".pack": "application/octet-stream",  # the DOM layer's modules in one file (tools/dom_layer.py)
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",

@@ -4,29 +4,62 @@ more: the model side runs in the worker (ui/core_worker.py), and the DOM
 side is :mod:`ui.dom.split`.
 
 The start is cut into tasks, so the main thread is never held long: PyScript's
-own start ends, then MicroPython loads the DOM layer's modules in two tasks
-(bytecode, ``sixtysix:dom-imports``), then the DOM side is built and asks the
-worker to begin (``sixtysix:dom-build``); ``sixtysix:dom-ready`` once the
-first table is drawn. Each step waits for the browser's next task
-(``ui.dom.web.next_task``: ``asyncio.sleep(0)`` would not yield). This file
-stays source, and short: the page compiles it.
+own start ends, then the DOM layer's modules come out of their pack (one
+file in ``[files]``, tools/dom_layer.py) and MicroPython loads them, in two
+tasks (bytecode, ``sixtysix:dom-imports``), then the DOM side is built and
+asks the worker to begin (``sixtysix:dom-build``); ``sixtysix:dom-ready``
+once the first table is drawn. Each step waits for the browser's next task
+(``next_task``). This file stays source, and short: the page compiles it.
 """
 
 import asyncio
+import os
 
-from ui.dom.web import next_task, window
+import js
 
-window.performance.mark("sixtysix:dom-start")
+js.performance.mark("sixtysix:dom-start")
+
+PACK = "ui/dom-layer.pack"
+
+
+def unpack(pack=PACK):
+    """The pack's files written out beside it, its folders made: an index line
+    of ``path:size`` pairs, then their bytes in that order."""
+    made = set()
+    with open(pack, "rb") as f:
+        for entry in f.readline().decode().split():
+            path, size = entry.rsplit(":", 1)
+            parts = path.split("/")
+            for end in range(1, len(parts)):
+                folder = "/".join(parts[:end])
+                if folder not in made:
+                    made.add(folder)
+                    try:
+                        os.mkdir(folder)
+                    except OSError:  # there already (PyScript made the pack's own)
+                        pass
+            with open(path, "wb") as out:
+                out.write(f.read(int(size)))
+
+
+def next_task():
+    """An awaitable kept in the browser's next task. MicroPython's
+    ``asyncio.sleep(0)`` goes on in the same task (its loop runs every ready
+    step before it hands back to the browser), so it never lets the page paint
+    or answer a tap between two long steps; a browser timer does."""
+    return js.Promise.new(lambda resolve, reject: js.setTimeout(resolve, 0))
 
 
 async def main():
+    await next_task()
+    unpack()
     await next_task()
     from ui.dom import render  # noqa: F401  (the largest module: the imports in two tasks)
 
     await next_task()
     from ui.dom import split
 
-    window.performance.measure("sixtysix:dom-imports", "sixtysix:dom-start")
+    js.performance.measure("sixtysix:dom-imports", "sixtysix:dom-start")
     await next_task()
     split.start()
 

@@ -17,12 +17,4 @@ window = js
 document = js.document
 
 
-def next_task():
-    """An awaitable kept in the browser's next task. MicroPython's
-    ``asyncio.sleep(0)`` goes on in the same task (its loop runs every ready
-    step before it hands back to the browser), so it never lets the page paint
-    or answer a tap between two long steps; a browser timer does."""
-    return window.Promise.new(lambda resolve, reject: window.setTimeout(resolve, 0))
-
-
-__all__ = ["create_proxy", "document", "next_task", "to_js", "window"]
+__all__ = ["create_proxy", "document", "to_js", "window"]
