@@ -24,22 +24,29 @@ PACK = "ui/dom-layer.pack"
 
 def unpack(pack=PACK):
     """The pack's files written out beside it, its folders made: an index line
-    of ``path:size`` pairs, then their bytes in that order."""
-    made = set()
+    of ``path:size`` pairs, then their bytes in that order. Read in one call:
+    with ``readline`` and a read per file, unpacking took 12-34 ms of a
+    cold visit, against 4-25 ms so (four visits each, a throwaway timing)."""
     with open(pack, "rb") as f:
-        for entry in f.readline().decode().split():
-            path, size = entry.rsplit(":", 1)
-            parts = path.split("/")
-            for end in range(1, len(parts)):
-                folder = "/".join(parts[:end])
-                if folder not in made:
-                    made.add(folder)
-                    try:
-                        os.mkdir(folder)
-                    except OSError:  # there already (PyScript made the pack's own)
-                        pass
-            with open(path, "wb") as out:
-                out.write(f.read(int(size)))
+        raw = f.read(os.stat(pack)[6])
+    start = raw.index(b"\n") + 1
+    data = memoryview(raw)
+    made = set()
+    for entry in raw[:start - 1].decode().split():
+        path, size = entry.rsplit(":", 1)
+        parts = path.split("/")
+        for end in range(1, len(parts)):
+            folder = "/".join(parts[:end])
+            if folder not in made:
+                made.add(folder)
+                try:
+                    os.mkdir(folder)
+                except OSError:  # there already (PyScript made the pack's own)
+                    pass
+        end = start + int(size)
+        with open(path, "wb") as out:
+            out.write(data[start:end])
+        start = end
 
 
 def next_task():
