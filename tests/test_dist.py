@@ -13,7 +13,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-import tempfile
 import tomllib
 import zipfile
 from html.parser import HTMLParser
@@ -222,8 +221,8 @@ def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python(
     from tools.dom_layer import PACK, dom_sources, shipped
 
     # The page's MicroPython: its main script (source) and one pack that
-    # pyscript.toml lists, holding the DOM layer's modules as bytecode (the
-    # packages' empty __init__.py as source)
+    # pyscript.toml lists and the script mounts, holding the DOM layer's
+    # modules as bytecode (the packages' empty __init__.py as source)
     files = unpacked(DIST / PACK)
     assert list(files) == [shipped(rel) for rel in dom_sources()]
     assert {rel for rel in files if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py"}
@@ -237,26 +236,32 @@ def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python(
 
 
 def unpacked(pack: Path) -> dict[str, bytes]:
-    """The files ui/dom/main.py's own ``unpack`` writes out of ``pack``, run
-    in CPython (the function alone: the script's other lines need the page)."""
+    """The files of ``pack`` as ui/dom/main.py's own ``PackFS`` serves them to
+    MicroPython's imports, run in CPython (the class alone: the script's
+    other lines need the page), by path, in the pack's order."""
     import ast
+    import io
     import os
 
     source = (DIST / "ui" / "dom" / "main.py").read_text(encoding="utf-8")
-    unpack = next(node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "unpack")
-    scope = {"os": os, "PACK": None}
-    exec(compile(ast.Module([unpack], []), "ui/dom/main.py", "exec"), scope)
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.getcwd()
-        os.chdir(tmp)
-        try:
-            scope["unpack"](str(pack))
-        finally:
-            os.chdir(before)
-        written = sorted(p for p in Path(tmp).rglob("*") if p.is_file())
-        by_name = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in written}
-    index = pack.read_bytes().split(b"\n", 1)[0].decode().split()
-    return {rel: by_name.pop(rel) for rel in (entry.rsplit(":", 1)[0] for entry in index)} | by_name
+    node = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == "PackFS")
+    scope = {"io": io}
+    exec(compile(ast.Module([node], []), "ui/dom/main.py", "exec"), scope)
+    fs = scope["PackFS"](pack.read_bytes())
+    files = {}
+    for path in fs.files:
+        mode, size = fs.stat(path)[0], fs.stat(path)[6]
+        assert mode == 0x8000  # a file, as an import asks
+        with fs.open(path, "rb") as f:
+            files[path[1:]] = f.read()
+        assert len(files[path[1:]]) == size
+        folder = os.path.dirname(path)
+        assert fs.stat(folder)[0] == 0x4000  # its package, a folder
+    with pytest.raises(OSError):
+        fs.stat("/ui/nothing.py")  # the import looks for the next place
+    with pytest.raises(OSError):
+        fs.open(next(iter(fs.files)), "wb")  # read-only
+    return files
 
 
 def test_app_zip_holds_only_app_code():

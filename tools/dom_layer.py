@@ -15,11 +15,11 @@ in one Pyodide worker (js/core-worker.mjs). This writes into dist/:
   starts (ui/dom/main.py and the packages' empty ``__init__.py`` stay
   source);
 - ``ui/dom-layer.pack``: those modules in one file, which ui/dom/main.py
-  writes out as files before its first import (MicroPython has no
-  zipimport, and a zip in ``[files]`` would need another 63 kB PyScript
-  chunk). One by one in ``[files]`` they cost the page 25 fetches issued in
-  one main-thread task, about 25 ms of it at full speed (docs/performance.md,
-  "The DOM layer in one file");
+  mounts as a read-only file system before its first import (MicroPython
+  has no zipimport, and a zip in ``[files]`` would need another 63 kB
+  PyScript chunk). One by one in ``[files]`` they cost the page 25 fetches
+  issued in one main-thread task, about 25 ms of it at full speed
+  (docs/performance.md, "The DOM layer in one file");
 - ``pyscript.toml``'s ``[files]``: the pack and the two locale files (shared
   with the worker and js/shared.js, so they stay files of their own).
 
@@ -54,7 +54,7 @@ def shipped(rel: str) -> str:
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:
-    """Files as one: the index line, then their bytes (read by ui/dom/main.py's ``unpack``)."""
+    """Files as one: the index line, then their bytes (read by ui/dom/main.py's ``PackFS``)."""
     for rel, _ in files:
         if not rel or any(c.isspace() or c == ":" for c in rel) or rel.startswith("/") or ".." in rel.split("/"):
             raise ValueError(f"dom_layer: {rel!r} cannot go in the pack")
