@@ -264,6 +264,14 @@ def unpacked(pack: Path) -> dict[str, bytes]:
     return files
 
 
+@pytest.mark.parametrize("name", ["", "ui/a b.mpy", "ui/a:b.mpy", "/ui/a.mpy", "ui/../a.mpy"])
+def test_the_pack_refuses_a_name_its_index_cannot_hold(name):
+    from tools.dom_layer import pack
+
+    with pytest.raises(ValueError):
+        pack([("ui/a.mpy", b"M"), (name, b"")])
+
+
 def test_app_zip_holds_only_app_code():
     with zipfile.ZipFile(DIST / "app.zip") as zf:
         names = zf.namelist()

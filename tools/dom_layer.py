@@ -75,7 +75,7 @@ def compile_mpy(src: Path, out: Path) -> None:
 
 
 def config(template: str) -> str:
-    """pyscript.toml with its ``[files]``: the modules' bytecode and the texts."""
+    """pyscript.toml with its ``[files]``: the pack of the modules' bytecode, and the texts."""
     files = [PACK, "locales/pt.json", "locales/it.json"]
     return template.rstrip("\n") + "\n\n[files]\n" + "".join(f'"./{rel}" = "./{rel}"\n' for rel in files)
 
