@@ -13,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import tempfile
 import tomllib
 import zipfile
 from html.parser import HTMLParser
@@ -218,13 +219,19 @@ def test_service_worker_precaches_every_file():
 
 
 def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python():
-    from tools.dom_layer import PACK, dom_sources, shipped
+    from tools.dom_layer import PACK, compile_mpy, dom_sources, shipped
 
     # The page's MicroPython: its main script (source) and one pack that
     # pyscript.toml lists and the script mounts, holding the DOM layer's
     # modules as bytecode (the packages' empty __init__.py as source)
     files = unpacked(DIST / PACK)
     assert list(files) == [shipped(rel) for rel in dom_sources()]
+    with tempfile.TemporaryDirectory() as tmp:  # each file as the build compiles its source
+        for rel in dom_sources():
+            fresh = Path(tmp) / shipped(rel)
+            if fresh.suffix == ".mpy":
+                compile_mpy(ROOT / rel, fresh)
+            assert files[shipped(rel)] == (fresh.read_bytes() if fresh.suffix == ".mpy" else (ROOT / rel).read_bytes())
     assert {rel for rel in files if rel.endswith(".py")} == {"ui/__init__.py", "ui/dom/__init__.py"}
     assert all(data[:1] == b"M" for rel, data in files.items() if rel.endswith(".mpy"))  # MicroPython's .mpy header
     # the only Python shipped as plain files: the worker's comes from app.zip
@@ -235,19 +242,26 @@ def test_the_dom_layer_ships_as_micropython_bytecode_and_nothing_else_as_python(
     assert config["files"] == {f"./{rel}": f"./{rel}" for rel in (PACK, "locales/pt.json", "locales/it.json")}
 
 
+def pack_fs(main_py: Path, raw: bytes):
+    """``main_py``'s own ``PackFS`` over ``raw``, run in CPython (the class
+    alone: the script's other lines need the page)."""
+    import ast
+    import io
+
+    node = next(n for n in ast.parse(main_py.read_text(encoding="utf-8")).body
+                if isinstance(n, ast.ClassDef) and n.name == "PackFS")
+    scope = {"io": io}
+    exec(compile(ast.Module([node], []), str(main_py), "exec"), scope)
+    return scope["PackFS"](raw)
+
+
 def unpacked(pack: Path) -> dict[str, bytes]:
     """The files of ``pack`` as ui/dom/main.py's own ``PackFS`` serves them to
     MicroPython's imports, run in CPython (the class alone: the script's
     other lines need the page), by path, in the pack's order."""
-    import ast
-    import io
     import os
 
-    source = (DIST / "ui" / "dom" / "main.py").read_text(encoding="utf-8")
-    node = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == "PackFS")
-    scope = {"io": io}
-    exec(compile(ast.Module([node], []), "ui/dom/main.py", "exec"), scope)
-    fs = scope["PackFS"](pack.read_bytes())
+    fs = pack_fs(DIST / "ui" / "dom" / "main.py", pack.read_bytes())
     files = {}
     for path in fs.files:
         mode, size = fs.stat(path)[0], fs.stat(path)[6]
@@ -264,12 +278,22 @@ def unpacked(pack: Path) -> dict[str, bytes]:
     return files
 
 
-@pytest.mark.parametrize("name", ["", "ui/a b.mpy", "ui/a:b.mpy", "/ui/a.mpy", "ui/../a.mpy"])
-def test_the_pack_refuses_a_name_its_index_cannot_hold(name):
+@pytest.mark.parametrize("name", ["", "ui/a b.mpy", "ui/a:b.mpy", "/ui/a.mpy", "ui/../a.mpy", "ui//b.mpy",
+                                  "ui/./b.mpy", "ui/b/", "ui/a.mpy", "ui"])
+def test_the_pack_refuses_a_name_its_index_cannot_hold_or_no_import_would_find(name):
     from tools.dom_layer import pack
 
     with pytest.raises(ValueError):
         pack([("ui/a.mpy", b"M"), (name, b"")])
+
+
+def test_main_py_serves_what_the_build_packed():
+    from tools.dom_layer import pack
+
+    files = [("ui/__init__.py", b""), ("ui/words.mpy", b"M\x06words"), ("ui/dom/web.mpy", b"M\x06\nweb\n")]
+    fs = pack_fs(ROOT / "ui" / "dom" / "main.py", pack(files))
+    assert {path: bytes(data) for path, data in fs.files.items()} == {f"/{rel}": data for rel, data in files}
+    assert fs.folders == {"/", "/ui", "/ui/dom"}
 
 
 def test_app_zip_holds_only_app_code():

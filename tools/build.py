@@ -19,8 +19,8 @@ What lands in dist/
   once it is added to the list (the drawing scripts live in ``tools/``).
   None of ``ui/``'s Python is copied as it is: the worker imports the model
   side from ``app.zip``, and the DOM layer ships as MicroPython bytecode.
-- ``vendor/micropython/``, the DOM layer's modules as ``.mpy`` and
-  ``pyscript.toml``'s ``[files]`` (tools/dom_layer.py).
+- ``vendor/micropython/``, the DOM layer's modules as ``.mpy`` in one file,
+  ``ui/dom-layer.pack``, and ``pyscript.toml``'s ``[files]`` (tools/dom_layer.py).
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime files that
   ``tools/runtime-trace.json`` lists (what the pages were seen to load), with
   ``python_stdlib.zip`` cut to the traced modules, as bytecode, and
@@ -492,7 +492,7 @@ def write_build_stamp(out: Path, page: str = "index.html") -> str:
     if BUILD_MARK not in text:
         sys.exit(f"build: {page} lost its placeholder {BUILD_MARK}")
     digest = hashlib.sha256(text.encode())
-    for path in [out / APP_ZIP, *sorted(out.rglob("*.css")), out / dom_layer.PACK]:
+    for path in [out / APP_ZIP, *sorted(out.rglob("*.css")), out / dom_layer.PACK, out / "ui/dom/main.py"]:
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
     stamp = digest.hexdigest()[:12]
     html.write_text(text.replace(BUILD_MARK, f'data-build="{stamp}"', 1), encoding="utf-8")

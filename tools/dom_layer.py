@@ -17,9 +17,9 @@ in one Pyodide worker (js/core-worker.mjs). This writes into dist/:
 - ``ui/dom-layer.pack``: those modules in one file, which ui/dom/main.py
   mounts as a read-only file system before its first import (MicroPython
   has no zipimport, and a zip in ``[files]`` would need another 63 kB
-  PyScript chunk). One by one in ``[files]`` they cost the page 25 fetches
-  issued in one main-thread task, about 25 ms of it at full speed
-  (docs/performance.md, "The DOM layer in one file");
+  PyScript chunk). One by one in ``[files]``, with the locale files, they
+  cost the page 23 fetches issued in one main-thread task (docs/performance.md,
+  "The DOM layer in one file");
 - ``pyscript.toml``'s ``[files]``: the pack and the two locale files (shared
   with the worker and js/shared.js, so they stay files of their own).
 
@@ -54,9 +54,16 @@ def shipped(rel: str) -> str:
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:
-    """Files as one: the index line, then their bytes (read by ui/dom/main.py's ``PackFS``)."""
-    for rel, _ in files:
-        if not rel or any(c.isspace() or c == ":" for c in rel) or rel.startswith("/") or ".." in rel.split("/"):
+    """Files as one: the index line, then their bytes (read by ui/dom/main.py's
+    ``PackFS``). A name the index cannot hold, or one no import would find
+    (an empty, ``.`` or ``..`` part, twice the same, a file where another
+    name has a folder), is refused."""
+    names = [rel for rel, _ in files]
+    folders = {"/".join(rel.split("/")[:end]) for rel in names for end in range(1, rel.count("/") + 1)}
+    for rel in names:
+        parts = rel.split("/")
+        if (any(c.isspace() or c == ":" for c in rel) or any(part in ("", ".", "..") for part in parts)
+                or names.count(rel) > 1 or rel in folders):
             raise ValueError(f"dom_layer: {rel!r} cannot go in the pack")
     index = " ".join(f"{rel}:{len(data)}" for rel, data in files)
     return index.encode() + b"\n" + b"".join(data for _, data in files)

@@ -72,3 +72,39 @@ test("MicroPython refuses what the DOM layer must not use", async () => {
   assert.throws(() => mp.runPython("import dataclasses"));
   assert.throws(() => mp.runPython("from __future__ import annotations"));
 });
+
+test("main.py's PackFS lets MicroPython import the pack's modules from memory, and only them", async () => {
+  // The pack as tools/dom_layer.py writes it (an index line of path:size, then the bytes),
+  // here with source modules; PyScript's [files] puts it and the texts in the working folder.
+  const files = [["ui/__init__.py", ""], ["ui/dom/__init__.py", ""], ["ui/dom/packed.py", "WHERE = 'pack'\n"]];
+  const body = files.map(([, text]) => text).join("");
+  const index = files.map(([rel, text]) => `${rel}:${Buffer.byteLength(text)}`).join(" ");
+  const mp = await micropython();
+  mp.FS.mkdirTree("ui/dom");
+  mp.FS.mkdirTree("locales");
+  mp.FS.writeFile("ui/dom-layer.pack", `${index}\n${body}`);
+  mp.FS.writeFile("locales/pt.json", '{"k": "v"}');
+  mp.FS.writeFile("ui/dom/decoy.py", "WHERE = 'cwd'\n"); // not in the pack: never imported
+  const main = readFileSync(new URL("main.py", DOM), "utf-8");
+  const setup = main.slice(main.indexOf("PACK = "), main.indexOf("def next_task"));
+  mp.runPython(`import io, os, sys\n${setup}\nmount()
+from ui.dom import packed
+where = packed.WHERE + " " + packed.__file__
+try:
+    from ui.dom import decoy
+    decoy_found = True
+except ImportError:
+    decoy_found = False
+with open("locales/pt.json") as f:
+    texts = f.read()
+try:
+    open("/dom-layer/ui/dom/packed.py", "w")
+    written = True
+except OSError:
+    written = False
+`);
+  assert.equal(mp.globals.get("where"), "pack /dom-layer/ui/dom/packed.py");
+  assert.equal(mp.globals.get("decoy_found"), false);
+  assert.equal(mp.globals.get("texts"), '{"k": "v"}');
+  assert.equal(mp.globals.get("written"), false);
+});

@@ -69,7 +69,7 @@ class PackFS:
         return io.BytesIO(self.files[path])
 
     def ilistdir(self, path):
-        return iter(())
+        return iter(())  # an import never lists a folder: none is listed
 
 
 def mount(pack=PACK, at="/dom-layer"):

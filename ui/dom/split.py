@@ -3,8 +3,8 @@
 through js/core-link.js (``window.sixtysixCore``).
 
 ``<html class="ready">`` once the first table is drawn. The texts are read
-from the locale files PyScript puts beside these modules (pyscript.toml's
-``[files]``, written by tools/dom_layer.py). A start that fails says
+from the locale files PyScript writes into MicroPython's working folder
+(pyscript.toml's ``[files]``, written by tools/dom_layer.py). A start that fails says
 ``boot.failed`` on the boot line.
 
 Markers for tests on ``<html>``: class ``ready`` once the table is live (set
