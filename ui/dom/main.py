@@ -5,11 +5,12 @@ side is :mod:`ui.dom.split`.
 
 The start is cut into tasks, so the main thread is never held long: PyScript's
 own start ends, then the DOM layer's pack (one file in ``[files]``,
-tools/dom_layer.py) is mounted and MicroPython loads the modules from it, in two
-tasks (bytecode, ``sixtysix:dom-imports``), then the DOM side is built and
-asks the worker to begin (``sixtysix:dom-build``); ``sixtysix:dom-ready``
-once the first table is drawn. Each step waits for the browser's next task
-(``next_task``). This file stays source, and short: the page compiles it.
+tools/dom_layer.py) is mounted in a task, and MicroPython loads the modules
+from it in two more (bytecode, ``sixtysix:dom-imports``), then the DOM side is
+built and asks the worker to begin (``sixtysix:dom-build``);
+``sixtysix:dom-ready`` once the first table is drawn. Each step waits for the
+browser's next task (``next_task``). This file stays source (the pack is
+mounted by it): the page compiles it.
 """
 
 import asyncio
