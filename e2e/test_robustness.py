@@ -90,6 +90,24 @@ def test_a_missing_app_zip_is_said_at_once_not_after_the_watchdog(new_context, p
     page_errors.errors = [e for e in page_errors.errors if "/app.zip" not in e]
 
 
+@pytest.mark.parametrize("damage", ["index", "cut"])
+def test_a_damaged_dom_layer_pack_is_said_at_once_not_after_the_watchdog(new_context, page_errors, damage):
+    # ui/dom/main.py mounts the DOM layer's modules from ui/dom-layer.pack: a pack
+    # whose index cannot be read, or cut short, must reach the player now.
+    pack = (DIST / "ui" / "dom-layer.pack").read_bytes()
+    body = b"ui/x.mpy:many\nnothing" if damage == "index" else pack[: len(pack) // 2]
+    context = new_context()
+    context.route(re.compile(r".*/ui/dom-layer\.pack$"),
+                  lambda route: route.fulfill(status=200, body=body, content_type="application/octet-stream"))
+    page = context.new_page()
+    page.goto("./")
+    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
+    expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
+    # The page's own line about the damaged pack is this test's doing; any other error still fails it.
+    page_errors.errors = [e for e in page_errors.errors if "the page's modules could not load" not in e]
+
+
 def test_two_tabs_never_write_an_older_position_over_a_newer_one(table, context, open_game):
     table.open(f"seed=3&{FAST}")
     other = TablePage(context.new_page(), open_game).open(FAST)  # resumes the same match

@@ -19,6 +19,7 @@ import os
 import sys
 
 import js
+from jsffi import to_js
 
 js.performance.mark("sixtysix:dom-start")
 
@@ -89,14 +90,18 @@ def next_task():
 
 
 async def main():
-    await next_task()
-    mount()
-    await next_task()
-    from ui.dom import render  # noqa: F401  (the largest module: the imports in two tasks)
+    try:
+        await next_task()
+        mount()
+        await next_task()
+        from ui.dom import render  # noqa: F401  (the largest module: the imports in two tasks)
 
-    await next_task()
-    from ui.dom import split
-
+        await next_task()
+        from ui.dom import split
+    except Exception as exc:  # a damaged pack or module: said at once (js/guard.js), not after the watchdog
+        js.console.error("Sixty-Six: the page's modules could not load: " + repr(exc))
+        js.dispatchEvent(js.CustomEvent.new("sixtysix:boot-failed", to_js({"detail": PACK + ": " + repr(exc)})))
+        return
     js.performance.measure("sixtysix:dom-imports", "sixtysix:dom-start")
     await next_task()
     split.start()
