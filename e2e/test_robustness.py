@@ -81,13 +81,19 @@ def test_a_missing_app_zip_is_said_at_once_not_after_the_watchdog(new_context, p
     # failure must reach the player now, not after the two minutes' watchdog.
     context = new_context()
     context.route(re.compile(r".*/app\.zip$"), lambda route: route.fulfill(status=404, body="gone"))
+    says_it_has_not_started(context, page_errors, "/app.zip")  # the browser's own line about the 404
+
+
+def says_it_has_not_started(context, page_errors, own_error: str) -> None:
+    """The game opened in ``context`` says on its boot line that it has not
+    started, well before the watchdog would, and is never ready. The console
+    line with ``own_error`` is the test's doing; any other error still fails it."""
     page = context.new_page()
     page.goto("./")
     expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
     expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
     expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
-    # The browser's own line about the 404 is this test's doing; any other error still fails it.
-    page_errors.errors = [e for e in page_errors.errors if "/app.zip" not in e]
+    page_errors.errors = [e for e in page_errors.errors if own_error not in e]
 
 
 @pytest.mark.parametrize("damage", ["index", "cut"])
@@ -99,13 +105,7 @@ def test_a_damaged_dom_layer_pack_is_said_at_once_not_after_the_watchdog(new_con
     context = new_context()
     context.route(re.compile(r".*/ui/dom-layer\.pack$"),
                   lambda route: route.fulfill(status=200, body=body, content_type="application/octet-stream"))
-    page = context.new_page()
-    page.goto("./")
-    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
-    expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
-    expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
-    # The page's own line about the damaged pack is this test's doing; any other error still fails it.
-    page_errors.errors = [e for e in page_errors.errors if "the page's modules could not load" not in e]
+    says_it_has_not_started(context, page_errors, "the page's modules could not load")  # ui/dom/main.py's line
 
 
 def test_two_tabs_never_write_an_older_position_over_a_newer_one(table, context, open_game):
