@@ -405,7 +405,10 @@ def test_a_new_version_that_cannot_take_over_lets_the_table_play_on(page, tmp_pa
         confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
         page.wait_for_function("window.stalled === true")
         expect(table.html).to_have_attribute("data-stock", "12")  # the new match, drawn
-        # The computer held (?test=1): the hand cannot end before the takeover.
+        # The computer held (?test=1): the hand cannot end before the takeover. Held
+        # only once the player is to move: held while it has the lead, it would never
+        # give the turn back, and the held request would run out (a failure under load).
+        table.wait_turn()
         page.evaluate("() => { window.sixtysixHoldBot = new Promise((go) => { window.releaseBot = go; }); }")
         table.play_first()
         assert page.evaluate("window.samePage")  # never reloaded
