@@ -406,8 +406,9 @@ def test_a_new_version_that_cannot_take_over_lets_the_table_play_on(page, tmp_pa
         page.wait_for_function("window.stalled === true")
         expect(table.html).to_have_attribute("data-stock", "12")  # the new match, drawn
         # The computer held (?test=1): the hand cannot end before the takeover. Held
-        # only once the player is to move: held while it has the lead, it would never
-        # give the turn back, and the held request would run out (a failure under load).
+        # only once the player is to move (the computer leads this match's first
+        # hand). Under load this wait once saw the computer's lead never come, and
+        # the new version take over when the held request ran out: not diagnosed.
         table.wait_turn()
         page.evaluate("() => { window.sixtysixHoldBot = new Promise((go) => { window.releaseBot = go; }); }")
         table.play_first()
