@@ -153,5 +153,14 @@ class TablePage:
         text = self.page.evaluate("(k) => localStorage.getItem(k)", key)
         return json.loads(text) if text else None
 
+    def expect_setting(self, name: str, value) -> None:
+        """Wait until the saved settings hold ``value`` for ``name``: the worker
+        decides, and the page writes what it sends, a message later."""
+        self.page.wait_for_function(
+            """([name, value]) => {
+                try { return JSON.parse(localStorage.getItem("sixtysix.settings"))[name] === value; }
+                catch { return false; }
+            }""", arg=[name, value], polling=100)
+
     def store_raw(self, key: str, text: str) -> None:
         self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])

@@ -136,7 +136,7 @@ def walk_the_whole_course(course: Course) -> None:
     expect(t.html).to_have_attribute("data-lesson", "")
     expect(t.page.locator("#lesson")).to_be_hidden()
     expect(t.html).not_to_have_attribute("data-to-move", "none")  # a new deal, not the lesson's end
-    assert t.stored("sixtysix.settings")["level"] == "easy"
+    t.expect_setting("level", "easy")
     assert t.stored("sixtysix.lessons")["done"] == [lesson.id for lesson in LESSONS]
     menu = t.open_options()
     expect(menu.locator("#level-select")).to_have_value("easy")

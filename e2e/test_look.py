@@ -71,12 +71,12 @@ def test_the_choice_overrides_the_system_and_is_saved(dark_scheme):
     select.select_option("light")
     expect(t.html).to_have_attribute("data-theme", "light")
     assert not dark(page.evaluate(BG, "#menu-dialog")) and page.evaluate(SCHEME) == "light"
-    assert t.stored(SETTINGS)["theme"] == "light"
+    t.expect_setting("theme", "light")
     page.emulate_media(color_scheme="light")
     select.select_option("dark")
     expect(t.html).to_have_attribute("data-theme", "dark")
     assert dark(page.evaluate(BG, "#menu-dialog")) and page.evaluate(SCHEME) == "dark"
-    assert t.stored(SETTINGS)["theme"] == "dark"
+    t.expect_setting("theme", "dark")
     t.close_dialog(dialog)
 
 
@@ -154,7 +154,7 @@ def test_the_four_colour_deck_tells_diamonds_from_hearts_and_is_saved(fresh_tabl
     blue = face_colour(t, diamond)
     assert blue[2] > blue[0] + 60, blue  # the diamond turned blue
     assert face_colour(t, heart) == red  # hearts stay red
-    assert t.stored(SETTINGS)["four_colour"] is True
+    t.expect_setting("four_colour", True)
 
 
 SPY = """() => {
@@ -178,7 +178,7 @@ def test_sound_is_off_by_default_and_the_option_plays_the_models_cues(fresh_tabl
     box.check()
     page.wait_for_function("() => window.cues.length > 0")
     assert page.evaluate("window.cues") == [["card", True]]  # a sample, and Web Audio is there
-    assert t.stored(SETTINGS)["sound"] is True
+    t.expect_setting("sound", True)
     t.close_dialog(dialog)
     t.play_first()
     t.wait_turn()
@@ -192,4 +192,4 @@ def test_sound_is_off_by_default_and_the_option_plays_the_models_cues(fresh_tabl
     t.play_first()
     t.wait_turn()
     assert len(page.evaluate("window.cues")) == heard  # muted again
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS}')"))["sound"] is False
+    t.expect_setting("sound", False)

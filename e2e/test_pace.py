@@ -28,7 +28,7 @@ def finish_a_trick(t: TablePage) -> None:
 def test_a_slow_speed_is_saved_and_a_click_or_key_gathers_the_trick_at_once(page, open_game):
     t = TablePage(page, open_game).open(SLOW)
     choose_speed(t, "slow")
-    assert t.stored("sixtysix.settings")["speed"] == "slow"
+    t.expect_setting("speed", "slow")
 
     finish_a_trick(t)
     # while the trick is on show nobody thinks, and the table says how to gather it

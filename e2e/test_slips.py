@@ -73,7 +73,7 @@ def test_with_the_option_off_one_tap_closes_and_the_choice_is_saved(table, closi
     expect(option).to_be_checked()  # on by default
     option.uncheck()
     table.close_dialog(dialog)
-    assert table.stored("sixtysix.settings")["confirm_moves"] is False
+    table.expect_setting("confirm_moves", False)
     table.press("close", confirm=False)
     expect(table.html).to_have_attribute("data-stock-state", "closed")
     expect(table.html).to_have_attribute("data-armed", "")

@@ -64,7 +64,7 @@ def test_every_button_of_the_table_in_a_hand(table, lang):
     table.close_dialog(dialog)
     sim.set_count_myself(True)
     expect(table.page.locator("#points")).to_have_text(table.t("points.hidden"))
-    assert table.stored("sixtysix.settings")["count_myself"] is True
+    table.expect_setting("count_myself", True)
     stock = table.page.locator("#stock")
     refused = False
     while not sim.over:

@@ -61,7 +61,7 @@ def test_switching_language_changes_every_text_and_persists(table):
     expect(table.html).to_have_attribute("lang", "it")
     table.switch_language("pt")
     expect(page.locator("#turn")).to_have_text(CATALOGS["pt"]["turn.you.lead"])
-    assert table.stored("sixtysix.settings")["lang"] == "pt"
+    table.expect_setting("lang", "pt")
 
 
 def test_lang_parameter_picks_the_language(fresh_table):
@@ -125,7 +125,7 @@ def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
     dialog = table.open_options()
     dialog.get_by_label(table.t("level.label")).select_option(label=table.t("level.hard"))
     table.close_dialog(dialog)
-    assert table.stored("sixtysix.settings")["level"] == "hard"
+    table.expect_setting("level", "hard")
     table.reload()
     dialog = table.open_options()
     expect(dialog.get_by_label(table.t("level.label"))).to_have_value("hard")
