@@ -450,6 +450,8 @@ def live(page: Page, when: str) -> Page:
     if banner.count():
         pytest.fail(f"PyScript error {when}:\n" + "\n".join(banner.all_inner_texts()), pytrace=False)
     expect(page.locator("html")).to_have_class(re.compile(r"(^|\s)ready(\s|$)"))
+    # js/guard.js says a start failed at the first sign of it: never on a page that then started.
+    assert page.locator("html").get_attribute("data-boot") is None, f"{page.url} said it had not started {when}"
     return page
 
 

@@ -189,6 +189,23 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
     assert len(told) <= (told[-1] - told[0]) / PROGRESS_EVERY_MS + 2, f"the worker told {len(told)} times: {told}"
 
 
+def test_a_start_that_fails_mid_download_says_so_in_place_of_the_bar(page: Page, page_errors):
+    # The DOM layer's pack fails while the worker's Pyodide still downloads (held
+    # here, so it never ends): the words must not stay hidden behind the bar.
+    slow_network(page)
+    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.route(re.compile(r".*/ui/dom-layer\.pack$"), lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("./?lang=pt", wait_until="commit")
+    expect(page.get_by_role("progressbar")).to_be_visible(timeout=FIRST_LOAD_MS)
+    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
+    expect(page.locator("#boot-text")).to_have_text(CATALOGS["pt"]["boot.stuck"])
+    seen = page.evaluate("""() => ({bytes: document.getElementById('boot').classList.contains('bytes'),
+        words: getComputedStyle(document.getElementById('boot-text')).display,
+        bar: getComputedStyle(document.getElementById('boot-progress')).visibility})""")
+    assert seen == {"bytes": True, "words": "block", "bar": "hidden"}, seen
+    page_errors.errors = [e for e in page_errors.errors if "dom-layer.pack" not in e and "status of 404" not in e]
+
+
 @pytest.mark.cold
 def test_a_reload_shows_no_progress(page: Page, open_game):
     # A context of its own: in the run's shared one, other tests' sites fill

@@ -84,16 +84,38 @@ def test_a_missing_app_zip_is_said_at_once_not_after_the_watchdog(new_context, p
     says_it_has_not_started(context, page_errors, "/app.zip")  # the browser's own line about the 404
 
 
-def says_it_has_not_started(context, page_errors, own_error: str) -> None:
+def says_it_has_not_started(context, page_errors, *own_errors: str) -> None:
     """The game opened in ``context`` says on its boot line that it has not
     started, well before the watchdog would, and is never ready. The console
-    line with ``own_error`` is the test's doing; any other error still fails it."""
+    lines with any of ``own_errors`` (and PyScript's error banner) are the
+    test's doing; any other error still fails it."""
     page = context.new_page()
     page.goto("./")
     expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
     expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
+    expect(page.locator("#boot-text")).to_be_visible()
     expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
-    page_errors.errors = [e for e in page_errors.errors if own_error not in e]
+    page_errors.errors = [e for e in page_errors.errors if not any(own in e for own in own_errors)]
+    page.close()  # its banner, if PyScript showed one, was the test's doing too
+
+
+# Each file the DOM layer's start needs, missing, and what the browser says of it.
+RUNTIME_FILES = {
+    "vendor/pyscript/core.js": ["core.js"],  # its <script> fails to load (js/boot.js)
+    "vendor/micropython/micropython.mjs": ["micropython.mjs"],  # an import that failed
+    "vendor/micropython/micropython.wasm": ["wasm", "ArrayBuffer instantiation"],  # MicroPython aborts
+    "pyscript.toml": ["pyscript.toml"],  # PyScript's banner
+    "ui/dom/main.py": ["main.py"],  # PyScript's banner
+    "ui/dom-layer.pack": ["dom-layer.pack"],  # a [files] fetch PyScript gave up on
+}
+
+
+@pytest.mark.parametrize("path", RUNTIME_FILES)
+def test_a_file_the_dom_layer_needs_that_fails_is_said_at_once(new_context, page_errors, path):
+    # Each failed before ready and said nothing until the two minutes' watchdog.
+    context = new_context()
+    context.route(re.compile(rf".*/{re.escape(path)}$"), lambda route: route.fulfill(status=404, body="gone"))
+    says_it_has_not_started(context, page_errors, "status of 404", *RUNTIME_FILES[path])
 
 
 @pytest.mark.parametrize("damage", ["index", "cut"])

@@ -22,7 +22,8 @@
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the
 //   table would paint later. When js/last-table.js draws the table left, only
 //   once that frame is on screen (js/shared.js afterFirstPaint). Its big
-//   preloads only when the service worker does not serve the page.
+//   preloads only when the service worker does not serve the page. A runtime
+//   script that cannot load is reported ("sixtysix:boot-failed", js/guard.js).
 // Everything else (the table, the rules of play) lives in ui/*.py.
 (() => {
   "use strict";
@@ -142,6 +143,8 @@
     const script = document.createElement("script");
     script.type = "module";
     script.src = plan.module;
+    // Nothing starts without it: js/guard.js says so at once.
+    script.onerror = () => dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `${plan.module} did not load` }));
     document.head.append(script);
     for (const href of plan.modulepreload || []) link("modulepreload", href);
     // The big preloads (the wasm, the stdlib) only for bytes that come over

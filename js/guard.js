@@ -9,8 +9,12 @@
 //   send `frame-ancestors` (README, "Deploying").
 // - Boot watchdog: if Python is not ready (no <html class="ready">) within a
 //   generous time, the boot line says so in the page's language, with what
-//   to try (<html data-boot="stuck">); at once if the game's own files could
-//   not be fetched (js/pyodide-loader.mjs says so with "sixtysix:boot-failed").
+//   to try (<html data-boot="stuck">). At once, before ready, when the start
+//   has failed: the game's own files could not be fetched or loaded
+//   ("sixtysix:boot-failed", from js/pyodide-loader.mjs, js/core-link.js,
+//   js/boot.js and ui/dom/main.py), PyScript shows its error banner (a file
+//   of its [files] or config it could not fetch), or an error nobody caught
+//   (MicroPython's wasm that did not load, a fetch PyScript gave up on).
 // - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
 //   an in-memory stand-in takes its place, so the game starts anyway.
 // Texts come from locales/<lang>.json through js/shared.js (<html lang> is set
@@ -178,12 +182,29 @@
     }));
   };
   const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
-  // js/pyodide-loader.mjs could not fetch the game's own files: no need to wait.
-  addEventListener("sixtysix:boot-failed", ({ detail }) => showStuck(String(detail)));
+  // A start that failed: no need to wait. Every listener goes once the page is
+  // ready; from then on its errors are the page's to handle.
+  const failed = ({ detail }) => showStuck(String(detail));
+  const uncaught = (event) => showStuck(`uncaught: ${event.message || event.reason}`);
+  const banners = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.classList && node.classList.contains("py-error")) showStuck(`PyScript: ${node.textContent}`);
+      }
+    }
+  });
+  addEventListener("sixtysix:boot-failed", failed);
+  addEventListener("error", uncaught);
+  addEventListener("unhandledrejection", uncaught);
+  whenBody(() => root.classList.contains("ready") || banners.observe(document.body, { childList: true }));
   new MutationObserver((_, observer) => {
     if (!root.classList.contains("ready")) return;
     clearTimeout(timer);
     observer.disconnect();
+    banners.disconnect();
+    removeEventListener("sixtysix:boot-failed", failed);
+    removeEventListener("error", uncaught);
+    removeEventListener("unhandledrejection", uncaught);
   }).observe(root, { attributes: true, attributeFilter: ["class"] });
 
 })();
