@@ -99,23 +99,28 @@ def says_it_has_not_started(context, page_errors, *own_errors: str) -> None:
     page.close()  # its banner, if PyScript showed one, was the test's doing too
 
 
-# Each file the DOM layer's start needs, missing, and what the browser says of it.
-RUNTIME_FILES = {
+# Each file a start needs (the DOM layer's, then the game's worker's), missing,
+# and what the browser says of it.
+START_FILES = {
     "vendor/pyscript/core.js": ["core.js"],  # its <script> fails to load (js/boot.js)
     "vendor/micropython/micropython.mjs": ["micropython.mjs"],  # an import that failed
     "vendor/micropython/micropython.wasm": ["wasm", "ArrayBuffer instantiation"],  # MicroPython aborts
     "pyscript.toml": ["pyscript.toml"],  # PyScript's banner
     "ui/dom/main.py": ["main.py"],  # PyScript's banner
     "ui/dom-layer.pack": ["dom-layer.pack"],  # a [files] fetch PyScript gave up on
+    "js/core-worker.mjs": ["worker failed"],  # the worker's own script (js/core-link.js)
+    "vendor/pyodide/pyodide.mjs": ["worker failed"],  # one it imports
+    "vendor/pyodide/pyodide.asm.wasm": ["wasm"],  # Pyodide's own hook would wait for ever
+    "vendor/pyodide/python_stdlib.zip": ["vendor/pyodide/", "did not start"],  # Pyodide stops, and says much
 }
 
 
-@pytest.mark.parametrize("path", RUNTIME_FILES)
-def test_a_file_the_dom_layer_needs_that_fails_is_said_at_once(new_context, page_errors, path):
-    # Each failed before ready and said nothing until the two minutes' watchdog.
+@pytest.mark.parametrize("path", START_FILES)
+def test_a_file_the_start_needs_that_fails_is_said_at_once(new_context, page_errors, path):
+    # Each failed before ready and, but the last, said nothing until the two minutes' watchdog.
     context = new_context()
     context.route(re.compile(rf".*/{re.escape(path)}$"), lambda route: route.fulfill(status=404, body="gone"))
-    says_it_has_not_started(context, page_errors, "status of 404", *RUNTIME_FILES[path])
+    says_it_has_not_started(context, page_errors, "status of 404", *START_FILES[path])
 
 
 @pytest.mark.parametrize("damage", ["index", "cut"])

@@ -144,7 +144,7 @@
     script.type = "module";
     script.src = plan.module;
     // Nothing starts without it: js/guard.js says so at once.
-    script.onerror = () => dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `${plan.module} did not load` }));
+    script.onerror = () => window.sixtysixShared.startFailed(`${plan.module} did not load`);
     document.head.append(script);
     for (const href of plan.modulepreload || []) link("modulepreload", href);
     // The big preloads (the wasm, the stdlib) only for bytes that come over

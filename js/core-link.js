@@ -99,7 +99,7 @@
   // The worker could not start (its files missing or broken): js/guard.js tells the player at once.
   const failed = (text) => {
     const { reason } = JSON.parse(text);
-    dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: `the game's worker: ${reason}` }));
+    window.sixtysixShared.startFailed(`the game's worker: ${reason}`);
   };
 
   // performance.getEntriesByName("sixtysix:choose") on the page (make bench, the e2e tests).
@@ -155,7 +155,12 @@
     created = performance.now();
     worker = new Worker("./js/core-worker.mjs", { type: "module", name: String(params) });
     worker.onmessage = receive;
-    worker.onerror = (event) => console.error(`Sixty-Six: the game's worker failed (${event.message || event})`);
+    worker.onerror = (event) => {
+      // A script of its own that did not load (no message then), or an error nobody caught.
+      const why = event.message || "its script did not load";
+      console.error(`Sixty-Six: the game's worker failed (${why})`);
+      window.sixtysixShared.startFailed(`the game's worker: ${why}`);
+    };
     for (const text of early.splice(0)) worker.postMessage(text);
   };
   addEventListener("storage", (event) => {

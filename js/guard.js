@@ -23,7 +23,7 @@
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { plainOrigin, loadTexts } = window.sixtysixShared;
+  const { plainOrigin, loadTexts, startFailure } = window.sixtysixShared;
   // Long enough for a first visit on a slow phone network (about 75 s measured
   // at Slow 4G, docs/performance.md); tests set window.sixtysixBootTimeoutMs.
   const BOOT_TIMEOUT_MS = Number(window.sixtysixBootTimeoutMs) || 120000;
@@ -194,6 +194,7 @@
     }
   });
   addEventListener("sixtysix:boot-failed", failed);
+  if (startFailure() !== null) showStuck(startFailure()); // a failure before this script ran
   addEventListener("error", uncaught);
   addEventListener("unhandledrejection", uncaught);
   whenBody(() => root.classList.contains("ready") || banners.observe(document.body, { childList: true }));

@@ -249,13 +249,33 @@ export async function loadPyodide({ texts = Boolean(root), report: reportTo, mor
   }
 }
 
+// Pyodide's own hook for its wasm catches a compile that failed (the file did
+// not load, or not whole), warns, and never settles: the start would wait for
+// ever, and the player with it until js/guard.js's watchdog. Here such a
+// failure rejects the start, which says so at once.
+async function bootOrFail(config) {
+  const real = WebAssembly.instantiateStreaming;
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  WebAssembly.instantiateStreaming = function (...args) {
+    const result = real.apply(this, args);
+    result.catch((e) => fail(new Error(`Pyodide's wasm did not load (${e.message || e})`)));
+    return result;
+  };
+  try {
+    return await Promise.race([boot(config), failed]);
+  } finally {
+    WebAssembly.instantiateStreaming = real;
+  }
+}
+
 async function loadRuntime(options) {
   const config = { ...options, indexURL: INDEX_URL };
   const cache = await openCache();
   const snapshot = cache && (await saved(cache));
   if (snapshot) {
     try {
-      const pyodide = await boot({ ...config, _loadSnapshot: snapshot });
+      const pyodide = await bootOrFail({ ...config, _loadSnapshot: snapshot });
       // The snapshot holds one state of `random`: every restore would repeat it.
       pyodide.runPython("import random; random.seed()");
       report("runtime", "snapshot");
@@ -265,7 +285,7 @@ async function loadRuntime(options) {
       await cache.delete(KEY).catch(() => {});
     }
   }
-  const pyodide = await boot(config);
+  const pyodide = await bootOrFail(config);
   report("runtime", "boot");
   if (root) {
     if (cache) makeSnapshot(cache);

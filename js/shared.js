@@ -15,6 +15,10 @@
 //   and js/core-link.js (the game's worker) start only then: on two cores
 //   their start took the CPU that frame's raster needed (docs/performance.md,
 //   "The runtime's start after a kept table's paint").
+// - startFailed(why): the game cannot start (a file of its own that did not
+//   load): "sixtysix:boot-failed" on window, and the first reason kept
+//   (startFailure()) for js/guard.js, a deferred script that may listen only
+//   after a failure as early as the worker's own script.
 //
 // A classic script, loaded without defer just before js/boot.js: boot.js
 // must run before the first paint (it sets <html lang>), so it cannot wait
@@ -102,7 +106,14 @@
     }, FIRST_PAINT_WAIT_MS);
   };
 
+  let failure = null;
+  const startFailed = (why) => {
+    if (failure === null) failure = String(why);
+    dispatchEvent(new CustomEvent("sixtysix:boot-failed", { detail: String(why) }));
+  };
+  const startFailure = () => failure;
+
   window.sixtysixShared = Object.freeze({
-    LANGS, THEMES, plainOrigin, loadTexts, embedded, drawnKey, tableKept, afterFirstPaint,
+    LANGS, THEMES, plainOrigin, loadTexts, embedded, drawnKey, tableKept, afterFirstPaint, startFailed, startFailure,
   });
 })();

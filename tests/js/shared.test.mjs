@@ -199,3 +199,20 @@ test("afterFirstPaint runs at once in a hidden page or where paints are not repo
     assert.equal(page.timers.length, 0);
   }
 });
+
+test("a failed start is dispatched each time and its first reason kept for a late listener", () => {
+  const heard = [];
+  const page = {
+    CustomEvent: class { constructor(type, init) { this.type = type; this.detail = init.detail; } },
+    dispatchEvent: (event) => heard.push([event.type, event.detail]),
+  };
+  const shared = load(undefined, page);
+  assert.equal(shared.startFailure(), null);
+  shared.startFailed("the game's worker: its script did not load");
+  shared.startFailed("a second reason");
+  assert.equal(shared.startFailure(), "the game's worker: its script did not load");
+  assert.deepEqual(heard, [
+    ["sixtysix:boot-failed", "the game's worker: its script did not load"],
+    ["sixtysix:boot-failed", "a second reason"],
+  ]);
+});
