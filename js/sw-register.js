@@ -32,7 +32,8 @@
   const swUrl = new URL("../sw.js", document.currentScript.src);   // sw.js sits at the site root, for its scope
   let registration = null;
   let applying = null;   // the timer that gives up waiting for the new worker
-  const TAKEOVER_MS = 5000;
+  // A test on a loaded machine may wait longer (window.sixtysixTakeoverMs).
+  const TAKEOVER_MS = Number(window.sixtysixTakeoverMs) || 5000;
 
   window.sixtysixApplyUpdate = () => {
     if (!registration || !registration.waiting) return false;
