@@ -198,7 +198,7 @@ def test_a_start_that_fails_mid_download_says_so_in_place_of_the_bar(page: Page,
     page.goto("./?lang=pt", wait_until="commit")
     expect(page.get_by_role("progressbar")).to_be_visible(timeout=FIRST_LOAD_MS)
     expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
-    expect(page.locator("#boot-text")).to_have_text(CATALOGS["pt"]["boot.stuck"])
+    expect(page.locator("#boot-text")).to_have_text(CATALOGS["pt"]["boot.failed"])
     seen = page.evaluate("""() => ({bytes: document.getElementById('boot').classList.contains('bytes'),
         words: getComputedStyle(document.getElementById('boot-text')).display,
         bar: getComputedStyle(document.getElementById('boot-progress')).visibility})""")

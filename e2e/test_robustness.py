@@ -92,7 +92,7 @@ def says_it_has_not_started(context, page_errors, *own_errors: str) -> None:
     page = context.new_page()
     page.goto("./")
     expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
-    expect(page.locator("#boot-text")).to_have_text(PT["boot.stuck"])
+    expect(page.locator("#boot-text")).to_have_text(PT["boot.failed"])  # not the watchdog's "too long"
     expect(page.locator("#boot-text")).to_be_visible()
     expect(page.locator("html")).not_to_have_class(re.compile(r"\bready\b"))
     page_errors.errors = [e for e in page_errors.errors if not any(own in e for own in own_errors)]

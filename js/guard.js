@@ -167,34 +167,37 @@
     }
   }
 
+  // The words: "boot.stuck" (taking too long) from the watchdog, "boot.failed"
+  // (a part did not load) for a start that failed.
   let stuck = false;
-  const showStuck = (why) => {
+  const showStuck = (why, key = "boot.stuck") => {
     if (stuck || root.classList.contains("ready")) return;
     stuck = true;
     root.dataset.boot = "stuck";
     console.warn(`Sixty-Six: the game has not started (${why})`);
     pageTexts().then((texts) => whenBody(() => {
       const line = document.getElementById("boot-text");
-      if (!line || root.classList.contains("ready") || !texts["boot.stuck"]) return;
+      if (!line || root.classList.contains("ready") || !texts[key]) return;
       root.classList.add("boot-stuck");
-      line.dataset.i18n = "boot.stuck";
-      line.textContent = texts["boot.stuck"];
+      line.dataset.i18n = key;
+      line.textContent = texts[key];
     }));
   };
   const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
   // A start that failed: no need to wait. Every listener goes once the page is
   // ready; from then on its errors are the page's to handle.
-  const failed = ({ detail }) => showStuck(String(detail));
-  const uncaught = (event) => showStuck(`uncaught: ${event.message || event.reason}`);
+  const startFailed = (why) => showStuck(why, "boot.failed");
+  const failed = ({ detail }) => startFailed(String(detail));
+  const uncaught = (event) => startFailed(`uncaught: ${event.message || event.reason}`);
   const banners = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (node.classList && node.classList.contains("py-error")) showStuck(`PyScript: ${node.textContent}`);
+        if (node.classList && node.classList.contains("py-error")) startFailed(`PyScript: ${node.textContent}`);
       }
     }
   });
   addEventListener("sixtysix:boot-failed", failed);
-  if (startFailure() !== null) showStuck(startFailure()); // a failure before this script ran
+  if (startFailure() !== null) startFailed(startFailure()); // a failure before this script ran
   addEventListener("error", uncaught);
   addEventListener("unhandledrejection", uncaught);
   whenBody(() => root.classList.contains("ready") || banners.observe(document.body, { childList: true }));
