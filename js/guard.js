@@ -168,7 +168,7 @@
   }
 
   // The words: "boot.stuck" (taking too long) from the watchdog, "boot.failed"
-  // (a part did not load) for a start that failed.
+  // (it could not start; ui/dom/split.py says the same) for a start that failed.
   let stuck = false;
   const showStuck = (why, key = "boot.stuck") => {
     if (stuck || root.classList.contains("ready")) return;
@@ -186,18 +186,18 @@
   const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
   // A start that failed: no need to wait. Every listener goes once the page is
   // ready; from then on its errors are the page's to handle.
-  const startFailed = (why) => showStuck(why, "boot.failed");
-  const failed = ({ detail }) => startFailed(String(detail));
-  const uncaught = (event) => startFailed(`uncaught: ${event.message || event.reason}`);
+  const sayFailed = (why) => showStuck(why, "boot.failed");
+  const failed = ({ detail }) => sayFailed(String(detail));
+  const uncaught = (event) => sayFailed(`uncaught: ${event.message || event.reason}`);
   const banners = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (node.classList && node.classList.contains("py-error")) startFailed(`PyScript: ${node.textContent}`);
+        if (node.classList && node.classList.contains("py-error")) sayFailed(`PyScript: ${node.textContent}`);
       }
     }
   });
   addEventListener("sixtysix:boot-failed", failed);
-  if (startFailure() !== null) startFailed(startFailure()); // a failure before this script ran
+  if (startFailure() !== null) sayFailed(startFailure()); // a failure before this script ran
   addEventListener("error", uncaught);
   addEventListener("unhandledrejection", uncaught);
   whenBody(() => root.classList.contains("ready") || banners.observe(document.body, { childList: true }));

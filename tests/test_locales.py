@@ -49,6 +49,18 @@ QUIET_CALLS = {"querySelector", "querySelectorAll", "closest", "getElementById",
 
 
 # -- the catalogs ------------------------------------------------------------
+def refuse_twice(pairs):
+    keys = [k for k, _ in pairs]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    assert not twice, f"a key written twice (JSON keeps the last, silently): {twice}"
+    return dict(pairs)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "locales").rglob("*.json")), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_key_is_written_twice(path):
+    json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=refuse_twice)
+
+
 def test_pt_and_it_have_identical_keys():
     assert set(CATALOGS["pt"]) == set(CATALOGS["it"]), set(CATALOGS["pt"]) ^ set(CATALOGS["it"])
 
