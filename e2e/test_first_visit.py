@@ -54,7 +54,6 @@ def build_totals() -> set[str]:
 LOAD_STATE = """() => ({html: document.documentElement.className, data: {...document.documentElement.dataset},
     ready: document.readyState, boot: document.getElementById('boot').className,
     downloads: (window.sixtysixDownloads || []).length, now: Math.round(performance.now()),
-    texts: !!(window.sixtysixBoot && window.sixtysixBoot.texts),
     runtime: [...document.querySelectorAll('script[type=module]')].map((s) => s.src.split('/').pop()),
     files: performance.getEntriesByType('resource').map((e) => [e.name.split('/').pop(), e.transferSize,
                                                                 Math.round(e.responseEnd)])})"""
@@ -211,13 +210,17 @@ def test_a_slow_first_visit_shows_bytes_and_lets_the_reader_use_rules_and_langua
 def test_a_start_that_fails_mid_download_says_so_in_place_of_the_bar(page: Page, page_errors):
     # The DOM layer's pack fails while the worker's Pyodide still downloads (held
     # here, so it never ends): the words must not stay hidden behind the bar.
+    # The locale files never come either: the bar and the words are the page's own.
     slow_network(page)
     page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.route("**/locales/*.json", lambda route: None)
     page.route(re.compile(r".*/ui/dom-layer\.pack$"), lambda route: route.fulfill(status=404, body="gone"))
-    page.goto("./?lang=pt", wait_until="commit")
+    page.goto("./?lang=it", wait_until="commit")
     expect_the_bar(page)
+    expect(page.get_by_role("progressbar")).to_have_accessible_name(re.compile("^Caricamento del gioco… "))
     expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
-    expect(page.locator("#boot-text")).to_have_text(CATALOGS["pt"]["boot.failed"])
+    expect(page.locator("#boot-text")).to_have_text(CATALOGS["it"]["boot.failed"])
+    assert page.locator("html").get_attribute("data-texts") is None  # the locale file never came
     seen = page.evaluate("""() => ({bytes: document.getElementById('boot').classList.contains('bytes'),
         words: getComputedStyle(document.getElementById('boot-text')).display,
         bar: getComputedStyle(document.getElementById('boot-progress')).visibility})""")

@@ -84,6 +84,23 @@ def test_a_missing_app_zip_is_said_at_once_not_after_the_watchdog(new_context, p
     says_it_has_not_started(context, page_errors, "/app.zip")  # the browser's own line about the 404
 
 
+def test_a_missing_locale_file_is_said_in_the_pages_own_words_and_leaves_the_shell_readable(new_context, page_errors):
+    # An Italian visit whose it.json is gone: the start fails (a [files] fetch of
+    # PyScript's), said in Italian all the same (the page carries its boot words),
+    # and the header shows the build's words instead of staying unseen.
+    context = new_context()
+    context.route(re.compile(r".*/locales/it\.json$"), lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto("./?lang=it")
+    expect(page.locator("html")).to_have_attribute("data-boot", "stuck", timeout=FIRST_LOAD_MS)
+    expect(page.locator("#boot-text")).to_have_text(CATALOGS["it"]["boot.failed"])
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\brelabel\b"))
+    title = page.get_by_role("heading", level=1)
+    assert title.evaluate("(el) => getComputedStyle(el).color") != "rgba(0, 0, 0, 0)"
+    page_errors.errors = [e for e in page_errors.errors if "it.json" not in e and "status of 404" not in e]
+    page.close()  # PyScript's banner was the test's doing
+
+
 def says_it_has_not_started(context, page_errors, *own_errors: str) -> None:
     """The game opened in ``context`` says on its boot line that it has not
     started, well before the watchdog would, and is never ready. The console

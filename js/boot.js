@@ -13,10 +13,11 @@
 //   flashes light.
 // - Until Python is ready, opens the rules dialog and switches the language
 //   itself (the wait can be spent reading the rules); a switch is kept in the
-//   URL (?lang=) and tells the game's worker (js/core-link.js). Shares the texts as
-//   window.sixtysixBoot = {lang, texts}, announced by "sixtysix:boot-texts"
-//   (js/progress.js words the progress bar with them). The texts come through
-//   js/shared.js, which also hands them to js/guard.js without a second fetch.
+//   URL (?lang=) and tells the game's worker (js/core-link.js); "sixtysix:boot-texts"
+//   says a language's texts are in (js/progress.js rewords its line). The
+//   texts come through js/shared.js; a locale file that cannot load leaves
+//   the build's words seen rather than none. The boot line's own words are
+//   the page's (js/shared.js bootWords).
 // - Starts the runtime (the <script id="runtime-start"> list) only after the
 //   window's load event and a painted frame: on a phone network the runtime's
 //   3.7 MB would otherwise compete with the shell's few kilobytes, and the
@@ -29,7 +30,7 @@
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { LANGS, THEMES, loadTexts, embedded, tableKept, afterFirstPaint } = window.sixtysixShared;
+  const { LANGS, THEMES, loadTexts, bootWords, embedded, tableKept, afterFirstPaint } = window.sixtysixShared;
 
   // The saved settings (ui/model/settings.py), or {} when none can be read.
   const settings = (() => {
@@ -79,10 +80,13 @@
     root.dataset.texts = textsLang; // the DOM layer need not put them in again (ui/dom/page.py)
   };
   const load = (wanted) => loadTexts(wanted).then((data) => {
-    if (!data || wanted !== root.lang) return; // a later switch won
+    if (wanted !== root.lang) return; // a later switch won
+    if (!data) {
+      root.classList.remove("relabel"); // the build's words rather than none
+      return;
+    }
     texts = data;
     textsLang = wanted;
-    window.sixtysixBoot = { lang: wanted, texts };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
     else fill();
     dispatchEvent(new CustomEvent("sixtysix:boot-texts"));
@@ -162,13 +166,14 @@
   document.addEventListener("DOMContentLoaded", () => setTimeout(startRuntime, 3000), { once: true });
 
   addEventListener("py:progress", ({ detail }) => {
+    if (root.dataset.boot === "stuck") return; // js/guard.js's words stay
     const line = document.getElementById("boot-text");
-    if (!line || !texts) return;
+    const words = bootWords(root.lang);
     let key = null;
     for (const [re, k] of STEPS) if (re.test(String(detail))) key = k;
-    if (key && texts[key]) {
+    if (line && key && words[key]) {
       line.dataset.i18n = key;
-      line.textContent = texts[key];
+      line.textContent = words[key];
     }
   });
 })();

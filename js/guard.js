@@ -17,18 +17,18 @@
 //   (MicroPython's wasm that did not load, a fetch PyScript gave up on).
 // - Where IndexedDB is refused (PyScript's boot would wait on it for ever),
 //   an in-memory stand-in takes its place, so the game starts anyway.
-// Texts come from locales/<lang>.json through js/shared.js (<html lang> is set
-// by js/boot.js), which also owns the parent_origin check.
+// Texts are the page's own (js/shared.js bootWords: the build writes them in,
+// so a locale file that does not load cannot silence a failure), in <html
+// lang> as js/boot.js set it; js/shared.js also owns the parent_origin check.
 (() => {
   "use strict";
   const root = document.documentElement;
   const params = new URLSearchParams(location.search);
-  const { plainOrigin, loadTexts, startFailure } = window.sixtysixShared;
+  const { plainOrigin, bootWords, startFailure } = window.sixtysixShared;
   // Long enough for a first visit on a slow phone network (about 75 s measured
   // at Slow 4G, docs/performance.md); tests set window.sixtysixBootTimeoutMs.
   const BOOT_TIMEOUT_MS = Number(window.sixtysixBootTimeoutMs) || 120000;
 
-  const pageTexts = () => loadTexts(root.lang).then((texts) => texts || {});
   const whenBody = (fn) => {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
     else fn();
@@ -150,7 +150,8 @@
       }).observe(root, { childList: true, subtree: true });
       const own = new URL(location.href);
       for (const name of ["embed", "parent_origin"]) own.searchParams.delete(name);
-      pageTexts().then((texts) => whenBody(() => {
+      whenBody(() => {
+        const texts = bootWords(root.lang);
         const box = document.getElementById("boot");
         if (!box) return;
         const text = document.createElement("p");
@@ -162,7 +163,7 @@
         link.rel = "noopener";
         link.textContent = texts["frame.open"] || own.href;
         box.replaceChildren(text, link);
-      }));
+      });
       return; // the game does not start here, so it needs no watchdog
     }
   }
@@ -175,13 +176,14 @@
     stuck = true;
     root.dataset.boot = "stuck";
     console.warn(`Sixty-Six: the game has not started (${why})`);
-    pageTexts().then((texts) => whenBody(() => {
+    whenBody(() => {
       const line = document.getElementById("boot-text");
-      if (!line || root.classList.contains("ready") || !texts[key]) return;
+      const said = bootWords(root.lang)[key];
+      if (!line || root.classList.contains("ready") || !said) return;
       root.classList.add("boot-stuck");
       line.dataset.i18n = key;
-      line.textContent = texts[key];
-    }));
+      line.textContent = said;
+    });
   };
   const timer = setTimeout(() => showStuck(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
   // A start that failed: no need to wait. Every listener goes once the page is

@@ -17,14 +17,16 @@
 //   a service worker controls the page (everything is local), and on other
 //   loads only once a file of over 4 kB arrived whole from the network (a
 //   revalidated 304 or a cache hit transfers less than its body).
-// - "2,1 de 4,4 MB": the boot.progress text of the page's language (from
-//   window.sixtysixBoot, set by boot.js), with the total for the encoding
-//   the server actually uses (Content-Encoding of the first fetched file).
+// - "2,1 de 4,4 MB": the boot.progress text of the page's language (<html
+//   lang>; js/shared.js bootWords, in the page: the bar never waits for a
+//   locale file), with the total for the encoding the server actually uses
+//   (Content-Encoding of the first fetched file).
 // - Once everything is in, the boot line's own steps show again ("Shuffling"
 //   while Python starts, or the failure text); <html class="ready"> hides all.
 (() => {
   "use strict";
   const root = document.documentElement;
+  const { bootWords } = window.sixtysixShared;
   let files;
   try {
     files = JSON.parse(document.getElementById("boot-bytes").textContent).files;
@@ -79,10 +81,10 @@
     const box = document.getElementById("boot");
     const bar = document.getElementById("boot-progress");
     const line = document.getElementById("boot-bytes-text");
-    const texts = window.sixtysixBoot && window.sixtysixBoot.texts;
+    const texts = bootWords(root.lang);
     // The bar's fill may not be parsed yet: this runs while the page still streams in.
     const fill = bar && bar.firstElementChild;
-    if (!shown || !box || !fill || !line || !texts || !texts["boot.progress"]) return false;
+    if (!shown || !box || !fill || !line || !texts["boot.progress"]) return false;
     const all = total();
     const got = Math.min(loaded(), all);
     const complete = big.every((rel) => done.has(rel));
@@ -111,7 +113,7 @@
     pending = true;
     setTimeout(() => requestAnimationFrame(draw), Math.max(0, drawn + DRAW_EVERY_MS - performance.now()));
   };
-  addEventListener("sixtysix:boot-texts", schedule);
+  addEventListener("sixtysix:boot-texts", schedule); // a language switch: the line's words
 
   // A body streaming in: its wire size, then the plain bytes read so far.
   const wireSize = {};

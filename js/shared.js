@@ -5,6 +5,10 @@
 //   to post the height). One check, so the two can never disagree.
 // - loadTexts(lang): locales/<lang>.json, fetched once per page and language,
 //   for js/boot.js (the shell's words) and js/guard.js (its notices).
+// - bootWords(lang): the boot line's and js/guard.js's texts of a language,
+//   written into the page by the build (its "boot-words" block): the byte bar
+//   and a failure's words never wait for a locale file, which may be the one
+//   that does not come. {} for a language or a page without them.
 // - LANGS: the languages there are texts for; THEMES: the colours one may
 //   choose (ui/model/settings.py THEMES).
 // - embedded(): whether this is the game embedded in a rules page (?embed=1).
@@ -66,6 +70,20 @@
     return loads.get(lang);
   };
 
+  let words = null;
+  const bootWords = (lang) => {
+    if (words === null) {
+      try {
+        words = JSON.parse(document.getElementById("boot-words").textContent);
+      } catch (e) {
+        words = {}; // no block (another page) or a broken one
+      }
+      if (!words || typeof words !== "object") words = {};
+    }
+    const said = Object.prototype.hasOwnProperty.call(words, lang) ? words[lang] : null;
+    return said && typeof said === "object" ? said : {};
+  };
+
   const embedded = () => new URLSearchParams(location.search).get("embed") === "1";
   const drawnKey = (embed) => (embed ? "sixtysix.drawn.embed" : "sixtysix.drawn");
   // Read once, as the page opens (js/boot.js and js/core-link.js both ask).
@@ -114,6 +132,7 @@
   const startFailure = () => failure;
 
   window.sixtysixShared = Object.freeze({
-    LANGS, THEMES, plainOrigin, loadTexts, embedded, drawnKey, tableKept, afterFirstPaint, startFailed, startFailure,
+    LANGS, THEMES, plainOrigin, loadTexts, bootWords, embedded, drawnKey, tableKept, afterFirstPaint, startFailed,
+    startFailure,
   });
 })();

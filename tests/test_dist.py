@@ -478,6 +478,19 @@ def test_runtime_start_names_first_load_files():
     assert not re.search(r'<(?:script|link)[^>]+(?:pyodide|micropython|pyscript/core\.js|app\.zip)', page.split("<body", 1)[0])
 
 
+def test_the_page_carries_its_boot_words_in_every_language():
+    # js/shared.js bootWords: the bar and a failure's words never wait for a
+    # locale file. Each language's boot.* and frame.* texts, exactly.
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" id="boot-words">(.*?)</script>', page, re.S).group(1)
+    words = json.loads(block)
+    catalogs = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (ROOT / "locales").glob("*.json")}
+    assert set(words) == set(catalogs) == {"pt", "it"}
+    for lang, catalog in catalogs.items():
+        assert words[lang] == {k: v for k, v in catalog.items() if k.startswith(("boot.", "frame."))}
+        assert {"boot.progress", "boot.failed", "boot.stuck", "frame.blocked"} <= set(words[lang])
+
+
 def test_the_build_ships_its_list_and_nothing_else_from_the_top_level():
     # tools/build.py copies the explicit COPY list: a stray top-level script or page
     # (or a drawing script) ships only once it is added there

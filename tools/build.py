@@ -45,6 +45,9 @@ What lands in dist/
   labels get the texts of its own language (``<html lang="pt">``), from
   locales/: the shell paints with its words (js/boot.js hides them for
   another language until it has put that one's in).
+- ``index.html``'s boot-words block gets the boot line's and js/guard.js's
+  texts in every language: what the page says while it starts, or when its
+  start fails, never waits for a locale file.
 - ``js/pyodide-loader.mjs`` (pyscript.toml's ``interpreter``) gets the
   runtime's id, a hash of the vendored runtime's bytes and of the loader
   and snapshot worker: a start-up snapshot made on a device is only
@@ -480,6 +483,30 @@ def write_shell_texts(out: Path, page: str = "index.html") -> int:
     return written
 
 
+BOOT_WORDS_MARK = '<script type="application/json" id="boot-words">{}</script>'
+BOOT_WORDS = ("boot.", "frame.")  # the boot line's and js/guard.js's texts
+
+
+def write_boot_words(out: Path, page: str = "index.html") -> int:
+    """Fill the page's boot-words block with the texts of the boot line and of
+    js/guard.js (the keys starting with :data:`BOOT_WORDS`) in every language
+    of locales/: the byte bar and a failure's words must not wait for
+    locales/<lang>.json, which may be the very file that does not come
+    (js/shared.js ``bootWords``). Returns how many texts were written."""
+    html = out / page
+    text = html.read_text(encoding="utf-8")
+    if BOOT_WORDS_MARK not in text:
+        sys.exit(f"build: {page} lost its placeholder {BOOT_WORDS_MARK}")
+    words = {}
+    for catalog in sorted((out / "locales").glob("*.json")):
+        texts = json.loads(catalog.read_text(encoding="utf-8"))
+        words[catalog.stem] = {key: said for key, said in sorted(texts.items()) if key.startswith(BOOT_WORDS)}
+    # "</" written "<\/": no text can end the block early.
+    block = json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    html.write_text(text.replace(BOOT_WORDS_MARK, BOOT_WORDS_MARK.replace("{}", block)), encoding="utf-8")
+    return sum(len(said) for said in words.values())
+
+
 BUILD_MARK = 'data-build=""'
 
 
@@ -535,6 +562,7 @@ def build(out: Path = DIST, full_runtime: bool = False) -> str:
     copy_sources(out)
     inline_blocking(out)
     write_shell_texts(out)
+    write_boot_words(out)
     vendor_runtime(out, full_runtime)
     count = build_app_zip(out)
     write_runtime_id(out)

@@ -135,6 +135,31 @@ test("loadTexts asks for no file outside the known languages", async () => {
   for (const lang of ["en", "../sw", "", undefined, "PT"]) assert.equal(await loadTexts(lang), null);
 });
 
+// A page whose <script id="boot-words"> holds text (null: no such block).
+const pageWith = (block) => ({
+  document: { getElementById: (id) => (id === "boot-words" && block !== null ? { textContent: block } : null) },
+});
+
+test("bootWords gives a language's words from the page's block, read once", () => {
+  let reads = 0;
+  const block = JSON.stringify({ pt: { "boot.failed": "falhou" }, it: { "boot.failed": "fallito" } });
+  const page = { document: { getElementById: () => { reads += 1; return { textContent: block }; } } };
+  const { bootWords } = load(undefined, page);
+  assert.equal(bootWords("it")["boot.failed"], "fallito");
+  assert.equal(bootWords("pt")["boot.failed"], "falhou");
+  assert.equal(reads, 1);
+});
+
+test("bootWords gives {} for an unknown language, no block, or a broken one", () => {
+  const good = JSON.stringify({ pt: { "boot.stuck": "x" }, en: "not an object" });
+  for (const lang of ["en", "fr", "", undefined, "__proto__", "toString"]) {
+    assert.deepEqual({ ...load(undefined, pageWith(good)).bootWords(lang) }, {}, String(lang));
+  }
+  for (const block of [null, "", "{", "null", "[]", "42", '"pt"']) {
+    assert.deepEqual({ ...load(undefined, pageWith(block)).bootWords("pt") }, {}, String(block));
+  }
+});
+
 test("tableKept reads the kept table's key once, the embedded game's its own, and denied storage keeps nothing", () => {
   const items = new Map([["sixtysix.drawn", "{}"]]);
   let reads = 0;
