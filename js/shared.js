@@ -4,7 +4,7 @@
 //   js/guard.js (which framing page may show the game) and js/embed.js (where
 //   to post the height). One check, so the two can never disagree.
 // - loadTexts(lang): locales/<lang>.json, fetched once per page and language,
-//   for js/boot.js (the shell's words) and js/guard.js (its notices).
+//   for js/boot.js (the shell's words).
 // - bootWords(lang): the boot line's and js/guard.js's texts of a language,
 //   written into the page by the build (its "boot-words" block): the byte bar
 //   and a failure's words never wait for a locale file, which may be the one
