@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from e2e import scenarios
 from e2e.test_screens import SIZES
+from ui.model.sheet import RULES
 
 FAST = "level=random&fast=1"
 PRACTICE = {"sixtysix.settings": json.dumps({"version": 1, "practice": True})}
@@ -122,6 +123,15 @@ def covered(t, phase: str) -> None:
         assert t.page.evaluate(BURIED) == [], f"{phase} at {width}x{height}: buttons to scroll to"
 
 
+def with_longest_reasons(t) -> None:
+    """Every score sheet shown says, in each row, the longest reason a hand can
+    have in the page's language (the match played has shorter ones): the widest
+    the sheet can be."""
+    longest = max((t.t("sheet.deemed", rule=t.t(f"sheet.rule.{r}")) for r in RULES), key=len)
+    t.page.evaluate("""(words) => { for (const cell of document.querySelectorAll('table.sheet:not(.stats) td:nth-child(5)'))
+        cell.textContent = words; }""", longest)
+
+
 def dialog_fits(t, opener, title_key: str) -> None:
     opener.click()
     dialog = t.page.get_by_role("dialog", name=t.t(title_key))
@@ -181,5 +191,13 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     t.play(card)
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
+    with_longest_reasons(t)
     fits(t, "end of the match")
     covered(t, "end of the match")
+    # the score sheet's dialog, its rows as wide as they come
+    t.button("sheet").click()
+    dialog = page.get_by_role("dialog", name=t.t("sheet.title"))
+    expect(dialog.locator("table.sheet")).to_be_visible()
+    with_longest_reasons(t)
+    fits(t, "sheet.title at the end of the match")
+    t.close_dialog(dialog)
