@@ -89,7 +89,11 @@ def test_every_button_of_the_table_in_a_hand(table, lang):
             expect(table.page.locator("#trick img")).to_have_count(1)
             expect(table.html).to_have_attribute("data-to-move", "you")
         kind, what = scenarios.every_button_intent(sim)
-        table.do((kind, what))
+        if what == "exchange":  # by the keyboard: its focus must land on the hand, not on <body>
+            table.button("exchange").focus()
+            table.page.keyboard.press("Enter")
+        else:
+            table.do((kind, what))
         sim.do(kind, what)
         if what == "exchange":
             nine = "9" + v["trump"]
@@ -98,6 +102,7 @@ def test_every_button_of_the_table_in_a_hand(table, lang):
             expect(table.card(v["trump_card"])).to_be_visible()
             table.expect_message(table.t("msg.exchange.you", gave=tr.card_in_text(nine), took=tr.card_for(v["trump_card"])))
             expect(table.button("exchange")).to_be_hidden()
+            expect(table.hand_group.locator("button.card").first).to_be_focused()
         elif what == "close":
             expect(table.html).to_have_attribute("data-stock-state", "closed")
             table.expect_message(table.t("msg.close.you"))

@@ -121,12 +121,26 @@ def test_a_tap_plays_the_card_at_once_and_the_table_is_drawn_from_the_messages()
     assert not tab.logged
 
 
+@pytest.mark.parametrize("focus", [True, False])
+def test_the_exchange_button_s_keyboard_focus_lands_on_the_hand(focus):
+    # The button goes with the exchange and the player still leads: a keyboard
+    # player's focus goes to the first card, not to <body>; a tap moves nothing.
+    tab = at_players_turn(lambda tab: "exchange" in tab.table.view(HUMAN)["legal"])
+    messages = tab.send("press", name="exchange", focus=focus)
+    assert "exchange" in tab.table.game.action_notations()
+    playable = [m["model"] for m in messages if m["kind"] == "render" and m["model"]["to_move"] == "you"]
+    assert playable and not playable[-1]["buttons"]["exchange"]
+    assert playable[0]["focus"] == (0 if focus else None)  # asked once, then left to the player
+    assert all(m["focus"] is None for m in playable[1:])
+    assert not tab.logged
+
+
 def test_a_double_tap_on_close_only_asks_and_never_answers_its_own_question():
     # The question takes the button's place: a double tap (or double click) on
     # "Close" lands its second tap on "Close?", which must not close.
     tab = at_players_turn(lambda tab: "close" in tab.table.view(HUMAN)["legal"])
     before = len(tab.table.game.action_notations())
-    press = json.dumps({"do": "press", "name": "close"})
+    press = json.dumps({"do": "press", "name": "close", "focus": False})
     models = []
 
     async def taps():

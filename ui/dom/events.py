@@ -132,7 +132,7 @@ class Events:
         if by_id(f"btn-{name}").getAttribute("aria-disabled") == "true":
             return  # the second half of the double tap that asked the question
         acts = self.players_turn() and name in self.link.model.acts_at_once
-        self.link.send("press", name=name)
+        self.link.send("press", name=name, focus=document.activeElement == by_id(f"btn-{name}"))
         if acts:
             self.hold()
 

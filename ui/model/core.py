@@ -38,7 +38,7 @@ from ui.model.table import HUMAN, Table
 #: Each command's arguments and their kinds (``int | None`` where ``None`` is allowed).
 COMMANDS = {
     "tap_card": {"code": str, "focus_at": (int, type(None))},
-    "press": {"name": str},
+    "press": {"name": str, "focus": bool},
     "withdraw": {},
     "hurry": {},
     "hint": {},
@@ -69,6 +69,9 @@ COMMANDS = {
     "lesson": {"id": (str, type(None))},
     "next_lesson": {},
 }
+
+#: The moves after which the player still leads: their buttons go, the hand stays.
+KEEP_THE_LEAD = ("exchange", "close")
 
 #: What ``show`` may draw: its message carries the dialog's contents in words.
 SHOWN = ("sheet", "stats", "menu", "share")
@@ -284,9 +287,12 @@ class Core(DialogCommands):
         flow.focus_hand(focus_at)
         self.take_input(actions)
 
-    def on_press(self, name: str) -> None:
+    def on_press(self, name: str, focus: bool) -> None:
         """A move's button. A costly one (closing, declaring) may only ask the
-        first time (:meth:`ui.model.flow.Flow.tap`): the question lapses by itself."""
+        first time (:meth:`ui.model.flow.Flow.tap`): the question lapses by itself.
+        ``focus``: the button had the keyboard focus; a move after which the
+        player still leads (exchanging, closing) hides its button, so that
+        focus lands on the hand's first card, never on <body>."""
         flow = self.flow
         if flow.busy or not flow.table.human_to_move():
             return
@@ -295,6 +301,8 @@ class Core(DialogCommands):
             return
         arming = flow.tap(name)
         if arming is None:
+            if focus and name in KEEP_THE_LEAD:
+                flow.focus_hand(0)
             self.take_input([name])
         else:
             self.spawn(flow.lapse(arming))
