@@ -121,6 +121,13 @@ def covered(t, phase: str) -> None:
         t.page.set_viewport_size({"width": width, "height": height})
         assert t.page.evaluate(PEEKING) == [], f"{phase} at {width}x{height}"
         assert t.page.evaluate(BURIED) == [], f"{phase} at {width}x{height}: buttons to scroll to"
+    # What it covers is out of the tab order (the last trick's button was, unseen).
+    assert t.page.evaluate(UNDER_THE_STORY) == [], phase
+
+
+#: The controls of the rows the story covers that a Tab could still reach ([] when none).
+UNDER_THE_STORY = """() => [...document.querySelectorAll('.table > .opponent button, .table > .middle button')]
+  .filter((b) => !b.disabled && !b.closest('[inert]')).map((b) => b.id)"""
 
 
 def with_longest_reasons(t) -> None:

@@ -274,6 +274,12 @@ class Renderer:
     def render_story(self, m):
         box = by_id("story")
         box.hidden = not m.story_lines
+        # Drawn over the computer's row and the middle one (ui/table.css; not in
+        # the embedded game, where it comes under them): what it covers leaves
+        # the tab order and the reach of taps and screen readers.
+        covered = bool(m.story_lines) and not document.documentElement.classList.contains("embed")
+        for row in document.querySelectorAll(".table > .opponent, .table > .middle"):
+            row.toggleAttribute("inert", covered)
         sheet = by_id("story-sheet")
         sheet.hidden = not m.match_over
         if m.sheet is not None and m.story_lines != self.rendered_story:
