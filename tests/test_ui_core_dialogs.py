@@ -6,7 +6,7 @@ table's state only to set a position up or to check nothing else moved)."""
 
 import json
 
-from tests.test_ui_core import Tab, kinds, last_model
+from tests.test_ui_core import CATALOGS, Tab, kinds, last_model
 
 from sixtysix.review import decision_points, replay
 from ui.model import share
@@ -73,8 +73,10 @@ def test_a_deal_link_is_replayed_and_a_played_hand_s_link_opens_its_review():
     hand = tab.table.hand_record()
     deal = share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
     fresh, _ = begun("?seed=9&level=random")
-    fresh.send("open_link", hash=deal, today=TODAY)
+    said = last_model(fresh.send("open_link", hash=deal, today=TODAY))["messages"]
     assert fresh.table.replay_of is not None and list(fresh.table.game.deck) == hand["deck"]
+    # the one who opens it never played it: not "the same hand again"
+    assert CATALOGS["pt"]["msg.replay.link"] in said and CATALOGS["pt"]["msg.replay.same"] not in said
     other, _ = begun("?seed=9&level=random")
     played = share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
     reviews = [m for m in other.send("open_link", hash=played, today=TODAY) if m["kind"] == "review"]

@@ -46,7 +46,8 @@ def replay_table(hand: dict, other_seat: bool = False, original: dict | None = N
     """
     dealer = hand["dealer"] ^ (1 if other_seat else 0)
     table = Table(one_hand_match(hand["deck"], dealer), 0, Stats(), replay_of=Original(original or {}, other_seat))
-    table.say("msg.replay.other" if other_seat else "msg.replay.same")
+    # A deal from a link (no first play of this player's) is not "the same hand again".
+    table.say("msg.replay.other" if other_seat else "msg.replay.same" if original else "msg.replay.link")
     return table
 
 
