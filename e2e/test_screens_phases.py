@@ -191,6 +191,11 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     covered(t, "end of a hand")
     dialog_fits(t, t.button("share"), "share.title")
     dialog_fits(t, t.button("review"), "review.title")
+    # the same deal again, apart from the match: its own line in the header
+    t.button("replay").click()
+    expect(page.locator("#hand-number")).to_have_text(t.t("score.hand.apart"))
+    t.wait_turn()
+    fits(t, "a hand replayed")
 
     # the end of the match, its score sheet in the story
     saved, card, _ = match_end

@@ -72,9 +72,14 @@ def test_a_deal_link_is_replayed_and_a_played_hand_s_link_opens_its_review():
     play_to_hand_end(tab)
     hand = tab.table.hand_record()
     deal = share.PREFIX + share.encode(hand["deck"], hand["dealer"], [])
-    fresh, _ = begun("?seed=9&level=random")
-    said = last_model(fresh.send("open_link", hash=deal, today=TODAY))["messages"]
+    fresh, started = begun("?seed=9&level=random")
+    before = last_model(started)
+    assert before["hand_number_text"] == CATALOGS["pt"]["score.hand"].format(n=1)
+    model = last_model(fresh.send("open_link", hash=deal, today=TODAY))
+    said = model["messages"]
     assert fresh.table.replay_of is not None and list(fresh.table.game.deck) == hand["deck"]
+    # a hand apart from the match to 7: the header does not call it the match's hand 1
+    assert model["hand_number_text"] == CATALOGS["pt"]["score.hand.apart"]
     # the one who opens it never played it: not "the same hand again"
     assert CATALOGS["pt"]["msg.replay.link"] in said and CATALOGS["pt"]["msg.replay.same"] not in said
     other, _ = begun("?seed=9&level=random")

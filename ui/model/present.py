@@ -452,7 +452,8 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
         hand_number=hands,
         score=list(score),
         score_aria=tr.t("score.aria", you=score[HUMAN], computer=score[COMPUTER]),
-        hand_number_text=tr.t("score.hand", n=hands),
+        # a replayed deal, the day's, a problem or a lesson is no hand of the match to 7
+        hand_number_text=tr.t("score.hand.apart") if table.replay_of is not None else tr.t("score.hand", n=hands),
         my_cards=hand_cards(at, marked, tr),
         my_hand_aria=tr.t("hand.you.aria"),
         opponent_count=v["opponent_cards"],
