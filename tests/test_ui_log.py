@@ -46,6 +46,19 @@ def test_the_same_message_is_written_once_but_said_each_time():
     assert [m.key for m in t.messages][-3:] == ["msg.resumed", "msg.taken_back", "msg.resumed"]
 
 
+def test_a_tip_stays_on_the_line_only_until_the_next_event():
+    # "You have 66: tap Declare" must not still be there once the hand is over.
+    t = Table.new(3)
+    t.say("msg.resumed")
+    t.say("coach.close")
+    t.say("coach.declare")
+    assert [m.key for m in t.messages][-3:] == ["msg.resumed", "coach.close", "coach.declare"]
+    events = t.take_events()
+    t.say("msg.close.you")
+    assert [m.key for m in t.messages][-2:] == ["msg.resumed", "msg.close.you"]
+    assert [e.key for e in events][-2:] == ["coach.close", "coach.declare"]  # the live region said them
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_no_line_ever_follows_an_identical_one_in_a_whole_match(seed):
     rng = random.Random(seed)

@@ -57,6 +57,10 @@ def pick_cue(cue: str, other: str) -> str:
     return min((c for c in (cue, other) if c), key=CUES.index, default="")
 
 
+#: The coach's tips (ui/model/flow.py ``coach``): on the message line only until the next event.
+TIP = "coach."
+
+
 class Message(Record):
     """An event to tell the player, kept as a key and raw parameters so it can
     be shown again in another language. Parameters named ``card``/``gave``
@@ -317,6 +321,8 @@ class Table:
         message = Message(key, params)
         if self.messages and self.messages[-1] == message:
             return
+        if not key.startswith(TIP):  # a tip ("you may close now") is stale once anything else happens
+            self.messages = [m for m in self.messages if not m.key.startswith(TIP)]
         self.messages.append(message)
         del self.messages[:-MESSAGE_LINES]
 
