@@ -203,6 +203,7 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     t.play(card)
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
+    expect(page.locator(".me")).to_be_hidden()  # the player's row gives the sheet its room
     with_longest_reasons(t)
     fits(t, "end of the match")
     covered(t, "end of the match")
