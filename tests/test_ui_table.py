@@ -174,6 +174,22 @@ def test_counting_myself_every_marriage_waits_for_the_declare_choice():
     assert v["pending_marriage"] == "H" and v["trick"] == []
 
 
+def test_the_rules_pages_say_when_a_marriage_tap_waits():
+    # The three tests above, in the rules pages' words: the tap on the K or Q
+    # announces and leads at once, except when the declare button comes up.
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for lang, tap in (("pt", "tocar no rei ou na dama"), ("it", "toccare il re o la donna")):
+        page = (root / "rules" / f"{lang}.html").read_text(encoding="utf-8")
+        said = next(p for p in re.findall(r"<p>(.*?)</p>", page, re.S) if tap in p)
+        catalog = json.loads((root / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert catalog["button.declare"] in said, said  # when it waits: the button that comes up
+        assert catalog["settings.count_myself"].split()[-1] in said, said  # ...and why ("cabeça" / "mente")
+
+
 class TestLeavingAMatch:
     def test_a_fresh_deal_is_not_in_progress_and_leaving_it_costs_nothing(self):
         table = Table.new(5, Stats())
