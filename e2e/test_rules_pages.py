@@ -54,15 +54,15 @@ MUST_SAY = {
     "pt": [
         "Trocar", "Fechar", "Anunciar 66", "Dica", "120", "casamento",
         "Qual é a diferença entre o Sessenta e Seis e o Schnapsen?",
-        "Por que o meu casamento não valeu nada?",
-        "O que acontece se eu fechar o monte e não chegar a 66?",
+        "Anunciei um casamento e não ganhei ponto nenhum. Por quê?",
+        "Fechei o monte e fiquei abaixo de 66: quanto isso custa?",
         "quem recebe os pontos",
     ],
     "it": [
         "Scambia", "Chiudi", "Dichiara 66", "Suggerimento", "120", "matrimonio",
         "In che cosa il Sessantasei è diverso dallo Schnapsen?",
-        "Perché il mio matrimonio non è valso niente?",
-        "Cosa succede se chiudo il tallone e non arrivo a 66?",
+        "Ho dichiarato un matrimonio e non ho preso punti. Come mai?",
+        "Ho chiuso il tallone e sono rimasto sotto 66: quanto costa?",
         "chi riceve i punti",
     ],
 }
