@@ -223,6 +223,21 @@ def test_the_command_table_parses_its_own_kinds():
     assert valid_setting("lang", "it") and not valid_setting("lang", "en") and not valid_setting("coached", [])
 
 
+def test_back_to_the_match_lands_the_focus_on_the_table_never_on_body():
+    # The "back" button goes with the replay: focus to the table's heading at
+    # once, and to the first card once the player may play.
+    tab = at_players_turn()
+    match_table = tab.table
+    tab.send("replay", other_seat=False)
+    assert tab.table is not match_table
+    messages = tab.send("back_to_match")
+    assert tab.table is match_table
+    assert {"kind": "focus", "id": "app-title"} in messages
+    playable = [m["model"] for m in messages if m["kind"] == "render" and m["model"]["to_move"] == "you"]
+    assert playable and playable[0]["focus"] == 0
+    assert not tab.logged
+
+
 def test_a_new_match_over_one_in_progress_is_asked_first_then_dealt():
     tab = at_players_turn(lambda tab: tab.table.in_progress)
     old = tab.table

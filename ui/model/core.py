@@ -357,8 +357,8 @@ class Core(DialogCommands):
                                           practice=self.practising))
 
     def land_focus(self) -> None:
-        """A new match: focus on the table's heading now and on the first card
-        once the player may play, never on <body> (the button pressed may hide)."""
+        """A new match (or the match back): focus on the table's heading now and on
+        the first card once the player may play, never on <body> (the button pressed may hide)."""
         self.flow.focus_hand(0)
         self.post("focus", id="app-title")
 
@@ -370,6 +370,9 @@ class Core(DialogCommands):
         self.hold_and(self.flow.computer_turns())
 
     def on_back_to_match(self) -> None:
+        """The match again, where it was left; the button pressed goes with the
+        replay, so the focus lands as after a new match, never on <body>."""
+        self.land_focus()
         self.hold_and(self.flow.back_to_match())
 
     def on_play_on(self) -> None:
