@@ -80,7 +80,11 @@ def test_the_best_line_solves_it_and_another_move_fails_it_with_the_reason():
     moves = iter([worse])
     flow, book = play_out(problem, lambda view: next(moves, None) or view["legal"][0])
     assert not outcome(problem, flow.table.result_facts()) and problem.id in book.failed
-    assert build(flow.table, flow.state, PT).story_lines[0].startswith(PT.t("problem.failed", best="", gp="")[:12])
+    failed = build(flow.table, flow.state, PT).story_lines[0]
+    assert failed.startswith(PT.t("problem.failed", best="", gp="")[:12])
+    # the best move's words, mid-sentence: "o melhor era jogar ...", never "era Jogar ..."
+    best = failed.split(PT.t("problem.failed", best="|", gp="").split("|")[0], 1)[1]
+    assert best[:1].islower(), failed
 
 
 def test_the_defence_is_the_solver_s_best_line():
