@@ -173,13 +173,19 @@ UNSEEN = """() => {
   const parts = [...document.querySelectorAll('#lesson-text:not([hidden]), #messages p:last-child,'
     + ' .actions button:not([hidden]), #btn-leave-lesson, #hand button, #story:not([hidden]) .story-lines p:first-child')]
     .filter((e) => e.getClientRects().length && !e.closest('[hidden]'));
-  return parts.filter((e) => {
+  const hidden = (e, y) => {
     const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 10);
+    const x = r.left + r.width / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
     const hit = document.elementFromPoint(x, y);
     return !(hit && (e.contains(hit) || hit.contains(e)));
-  }).map((e) => e.id || e.className || e.tagName);
+  };
+  const unseen = parts.filter((e) => { const r = e.getBoundingClientRect(); return hidden(e, r.top + Math.min(r.height / 2, 10)); });
+  // The trick (where the player's card lands) and the last trick's button, whole:
+  // the lesson's words once came down over their lower edge on a phone.
+  const whole = [...document.querySelectorAll('#trick, #btn-last-trick')].filter((e) => e.getClientRects().length
+    && !e.closest('[hidden], [inert]') && hidden(e, e.getBoundingClientRect().bottom - 3));
+  return [...unseen, ...whole].map((e) => e.id || e.className || e.tagName);
 }"""
 
 
