@@ -83,7 +83,7 @@ def test_a_problem_solved_and_the_next_one_failed_by_clicks(fresh_table, lang):
     # (a card that announces no marriage: a tap plays it as it is)
     worse = next(m for m, v in second.values.items() if v < best and m.startswith("play:") and m[5] not in "KQ")
     play_to_the_end(t, [("card", worse[5:])])
-    expect(story).to_contain_text(t.t("problem.failed", best=action_words(second.best[0], t.tr, False),
+    expect(story).to_contain_text(t.t("problem.failed", best=action_words(second.best[0], t.tr, False, in_sentence=True),
                                       gp=t.tr.game_points(abs(best))))
     expect(story).to_contain_text(t.t("problem.progress", solved=1, failed=1))
     saved = ProblemBook.from_dict(t.stored("sixtysix.problems"))

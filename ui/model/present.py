@@ -392,9 +392,9 @@ def problem_lines(problem, facts: dict, book, tr: Translator) -> list[str]:
 
     solved = outcome(problem, facts)
     best = problem.best[0]
-    words = action_words(best, tr, False)  # "Jogar o ás de copas": a button's words, here mid-sentence
     lines = [tr.t("problem.solved") if solved else
-             tr.t("problem.failed", best=words[:1].lower() + words[1:], gp=tr.game_points(abs(problem.values[best])))]
+             tr.t("problem.failed", best=action_words(best, tr, False, in_sentence=True),
+                  gp=tr.game_points(abs(problem.values[best])))]
     run = problem.reason.get("run") or {}
     if run.get("cards"):
         key = RUN_WORDS[run["side"], len(run["cards"]) > 1]

@@ -77,8 +77,9 @@ def number(value: float, lang: str) -> str:
     return ("+" if value > 0 else MINUS) + text
 
 
-def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> str:
-    """An action as a choice ("Fechar") or, with ``done``, as what was done ("você fechou")."""
+def action_words(action: str, tr: Translator, done: bool, who: str = "you", in_sentence: bool = False) -> str:
+    """An action as a choice ("Fechar") or, with ``done``, as what was done ("você fechou");
+    ``in_sentence``: a choice inside a sentence ("o melhor era jogar o ás de copas")."""
     kind, _, arg = action.partition(":")
     params = {}
     if kind == "play":
@@ -86,7 +87,8 @@ def action_words(action: str, tr: Translator, done: bool, who: str = "you") -> s
     elif kind == "marry":
         params["suit"] = tr.suit(arg).lower()
     key = f"review.did.{kind}.{who}" if done else f"review.do.{kind}"
-    return tr.t(key, **params)
+    words = tr.t(key, **params)
+    return words[:1].lower() + words[1:] if in_sentence else words
 
 
 def decision_text(d: Decision, tr: Translator) -> list[str]:
