@@ -99,6 +99,31 @@ def test_the_positions_show_what_the_words_say():
     assert points.view(HUMAN)["points"][HUMAN] == 21 and points.view(HUMAN)["tricks"][HUMAN] == 2
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_a_step_that_teaches_one_move_offers_no_other_moves_button(lesson):
+    # Lesson 1 showed "Fechar" while it taught a card: its tap could only be refused.
+    table = lesson_table(lesson)
+    flow = make_flow(table)[0]
+    run_ = table.lesson
+    seen = set()
+    while not table.lesson_over:
+        if table.human_to_move():
+            taught = run_.expected()
+            buttons = build(table, flow.state, PT).buttons
+            for move in ("exchange", "close", "declare"):
+                if buttons[move]:
+                    seen.add(move)
+                    assert not run_.mark() or move in taught, (lesson.id, run_.step, move, taught)
+            tap = list(taught) if taught else [next(a for a in table.view(HUMAN)["legal"] if a.startswith("play:"))]
+            table.apply_human(tap)
+            run_.advance(table.game)
+        else:
+            table.apply_computer(run_.reply(table.game))
+        table.gather()
+    # and a step that teaches a button shows it
+    assert {m for step in lesson.steps for m in step.expect if m in ("exchange", "close", "declare")} <= seen
+
+
 def test_every_lesson_has_its_words_in_both_languages_and_nothing_else():
     keys = {f"lesson.{lesson.id}.{part}" for lesson in LESSONS
             for part in ["title", "done", *range(1, len(lesson.steps) + 1)]}

@@ -267,11 +267,13 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     guided = problem or lesson is not None  # no hint, no deal to replay or share
     after_hand = at.hand_over and at.idle
     taught = lesson.expected() or () if lesson is not None else ()
+    # a lesson's step that teaches one move offers no other move's button (its tap would be refused)
+    free = lesson is None or lesson.mark() is None
     following = lesson is not None and after_hand and lesson.following is not None
     return {
-        "exchange": at.can_act and "exchange" in at.legal,
-        "close": at.can_act and "close" in at.legal,
-        "declare": at.can_act and (declare_offered(at.v, settings.count_myself) or "declare" in taught),
+        "exchange": at.can_act and "exchange" in at.legal and (free or "exchange" in taught),
+        "close": at.can_act and "close" in at.legal and (free or "close" in taught),
+        "declare": at.can_act and ((free and declare_offered(at.v, settings.count_myself)) or "declare" in taught),
         "hint": at.can_act and not guided,
         "next_hand": after_hand and not table.match_over and not replaying,
         "new_match": table.match_over and at.idle and not replaying,
