@@ -342,6 +342,24 @@ def test_fits_a_phone(page: Page, name: str):
         assert box["width"] == 360  # the game gets the whole width
 
 
+@pytest.mark.parametrize("name", ALL_PAGES)
+def test_a_finger_reaches_every_link_that_stands_alone(new_context, name: str):
+    # The site's menu, the contents and the footer on a touch phone: 44 px high
+    # each (an audit measured 18-25); links inside a sentence keep the line's.
+    context = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    stub_the_game(page)
+    page.goto(f"rules/{name}")
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    links = page.locator(".site-nav a, .toc li a, .site-footer a")
+    assert links.count() >= 3
+    short = page.evaluate("""() => [...document.querySelectorAll('.site-nav a, .toc li a, .site-footer a')]
+        .filter((a) => a.getClientRects().length && a.getBoundingClientRect().height < 44)
+        .map((a) => [a.textContent.trim(), Math.round(a.getBoundingClientRect().height)])""")
+    assert short == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_frame_keeps_a_usable_height_until_the_game_reports(page: Page):
     page.set_viewport_size({"width": 1280, "height": 800})
     stub_the_game(page, "blank-game.html")
