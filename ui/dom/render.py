@@ -74,10 +74,12 @@ class Renderer:
         self.render_opponent(m)
         self.render_stock(m)
         self.render_trick(m)
+        # before the hand takes the focus: what the story shows or hides decides
+        # whether the hand is on screen (at a match's end its row is not)
+        self.render_story(m)
         focused = self.render_hand(m)
         self.render_status(m)
         self.render_lesson(m)
-        self.render_story(m)
         self.render_buttons(m)
         self.render_notice(m)
         self.announce(m)
