@@ -132,6 +132,19 @@ def test_a_hint_is_kept_only_while_it_is_legal():
     assert t.hint is None
 
 
+def test_a_hint_kept_is_said_in_the_live_region_once():
+    # The message line is silent (role=log, aria-live off): a hint only there
+    # was never heard by a screen reader's user.
+    from ui.model.table import Message
+
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC")
+    t.take_events()
+    assert t.set_hint("play:AS")
+    assert t.take_events() == [Message("hint.play", {"card": "AS"})]
+    assert not t.set_hint("play:9S") and t.take_events() == []  # refused: nothing said
+    assert t.set_hint("close") and t.take_events() == [Message("hint.close")]
+
+
 def test_new_hand_message_says_who_deals():
     m = Match.new(5)
     t = Table.new(5)

@@ -17,7 +17,7 @@ from ui.model.i18n import Translator
 from ui.model.record import Record, field, plain
 from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
-from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered
+from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered, hint_message
 
 #: Display order of suits in the player's hand: colours alternate.
 HAND_SUIT_ORDER = "CHSD"
@@ -159,8 +159,7 @@ def message_text(msg: Message, tr: Translator) -> str:
         elif k == "action":  # a move named inside a sentence ("jogar o ás de espadas")
             from ui.model.review import action_words
 
-            words = action_words(v, tr, False)
-            params[k] = words[:1].lower() + words[1:]
+            params[k] = action_words(v, tr, False, in_sentence=True)
         else:
             params[k] = v
     return tr.t(msg.key, **params)
@@ -186,11 +185,7 @@ def hint_targets(hint: str | None) -> tuple[set[str], str | None]:
 
 
 def hint_text(hint: str, tr: Translator) -> str:
-    if hint.startswith("play:"):
-        return tr.t("hint.play", card=tr.card_in_text(hint[5:]))
-    if hint.startswith("marry:"):
-        return tr.t("hint.marry", suit=tr.suit(hint[6:]).lower())
-    return tr.t(f"hint.{hint}")
+    return message_text(hint_message(hint), tr)
 
 
 class Moment(Record):

@@ -70,6 +70,16 @@ class Message(Record):
     params: dict = field(default_factory=dict)
 
 
+def hint_message(notation: str) -> Message:
+    """A hint in words to come: "Dica: jogue {card}." and the like (``hint.*``)."""
+    kind, _, arg = notation.partition(":")
+    if kind == "play":
+        return Message("hint.play", {"card": arg})
+    if kind == "marry":
+        return Message("hint.marry", {"suit": arg})
+    return Message(f"hint.{kind}")
+
+
 class Table:
     """One player's table: the match, the message line, the trick on show, the hint."""
 
@@ -296,9 +306,12 @@ class Table:
         self.showing_trick = None
 
     def set_hint(self, notation: str | None) -> bool:
-        """Keep the hint if it is still a legal choice for the player."""
+        """Keep the hint if it is still a legal choice for the player, and say it
+        in the live region (the message line, silent, shows it too)."""
         if notation and self.human_to_move() and notation in self.view(HUMAN)["legal"]:
             self.hint = notation
+            said = hint_message(notation)
+            self.tell(said.key, **said.params)
             return True
         self.hint = None
         return False
