@@ -145,6 +145,20 @@ def test_a_hint_kept_is_said_in_the_live_region_once():
     assert t.set_hint("close") and t.take_events() == [Message("hint.close")]
 
 
+def test_the_card_drawn_after_a_trick_is_said_in_the_live_region():
+    # A screen reader's user had to walk the hand after every trick to find it.
+    from ui.model.table import Message
+
+    t = table_from("AS KH QH 9D JD TD", "9S JS QS KS 9C JC", "AC", stock=("TH", "9H"))
+    t.take_events()
+    t.apply_human(["play:AS"])
+    t.apply(COMPUTER, "play:9S")
+    said = t.take_events()
+    assert Message("say.drew.you", {"card": "TH"}) in said  # the winner draws the top card
+    assert said.index(Message("say.drew.you", {"card": "TH"})) > [m.key for m in said].index("say.trick.you")
+    assert "TH" in t.view(HUMAN)["hand"]
+
+
 def test_new_hand_message_says_who_deals():
     m = Match.new(5)
     t = Table.new(5)

@@ -382,6 +382,10 @@ class Table:
                 self.write(f"msg.trick.{WHO[winner]}", n=len(after["completed_tricks"]))
             gained = after["points"][winner] - before["points"][winner]
             self.tell(f"say.trick.{WHO[winner]}", points=gained)
+            # the card the player drew from the stock: seen at a glance, never heard before
+            drawn = [c for c in after["hand"] if c not in before["hand"]]
+            if drawn:
+                self.tell("say.drew.you", card=drawn[0])
 
     def _note_result(self) -> None:
         key, params = story.result_message(self.result_facts())
