@@ -119,6 +119,8 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder
     table.page.keyboard.press("ArrowLeft")
     expect(dialog).to_have_attribute("data-frame", str(int(at) - 1))
     dialog.press("Home")
+    # the step a key moved to is said: the focus stays on the title
+    expect(dialog.locator("#review-at")).to_have_attribute("aria-live", "polite")
     first = next(i for i, (p, _) in enumerate(sim.table.game.actions) if p == 1)
     expect(dialog.locator(f'.review-decision[data-index="{first}"]')).to_contain_text(
         table.t("review.alt.chosen.computer", action="", value="").strip(" :"), timeout=REVIEW_MS)
