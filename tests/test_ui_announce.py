@@ -30,11 +30,14 @@ def test_the_computers_card_and_the_trick_are_each_told_once():
     t.apply_human(["play:AS"])
     assert t.take_events() == []  # the player's own card is not read back
     before = t.view(HUMAN)["points"][HUMAN]
+    hand = t.view(HUMAN)["hand"]
     t.apply_computer("play:9S")
     events = t.take_events()
+    drawn = [c for c in t.view(HUMAN)["hand"] if c not in hand]
     assert [(e.key, e.params) for e in events] == [
         ("say.played.computer", {"card": "9S"}),
-        ("say.trick.you", {"points": t.view(HUMAN)["points"][HUMAN] - before})]
+        ("say.trick.you", {"points": t.view(HUMAN)["points"][HUMAN] - before}),
+        ("say.drew.you", {"card": drawn[0]})]  # the stock is open: the winner draws first
     assert events[1].params["points"] > 0
     assert t.take_events() == []
     assert [m.key for m in t.messages][-1] == "msg.trick.you"  # the visible line is unchanged
