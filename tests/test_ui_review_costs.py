@@ -83,3 +83,17 @@ def test_the_sheet_says_what_the_reviewed_hands_cost():
     plain = sheet_model(t.match, tr)
     with_reviews = sheet_model(t.match, tr, reviewed=(1, 1.25))
     assert with_reviews.summary == plain.summary + " " + tr.t("sheet.reviewed", hands=1, value="1,2")
+
+
+def test_the_statistics_say_the_cost_the_review_said():
+    # One hand reviewed: its mean is the review's total, to the decimal shown
+    # (rounded twice, 5.149 became 5,1 in the review and 5,2 in the statistics).
+    from ui.model.review import number
+    from ui.model.stats_table import decimal
+
+    for cost in (5.149, 0.05, 1.25, 2.349999, 0.9501):
+        s = Stats()
+        s.note_review("h", "m", cost)
+        _, recent, _ = s.review_trend()
+        assert decimal(recent, "pt") == number(cost, "pt").lstrip("+"), cost
+

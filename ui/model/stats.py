@@ -176,7 +176,8 @@ class Stats(Record):
         """A reviewed hand (``hand``: its key) of the match ``match``: its
         decisions cost ``cost`` game points. A hand reviewed again is counted once, as the newest."""
         self.reviews = [r for r in self.reviews if r["hand"] != hand]
-        self.reviews.append({"hand": hand, "match": match, "cost": round(float(cost), 2)})
+        # kept whole: rounded here and again when shown, 5.149 was said 5,1 in the review and 5,2 here
+        self.reviews.append({"hand": hand, "match": match, "cost": float(cost)})
         del self.reviews[:-REVIEWS_KEPT]
 
     def review_trend(self) -> tuple[int, float | None, float | None]:
