@@ -69,16 +69,23 @@ class TablePage:
         return self.page.get_by_role("group", name=self.t("hand.you.aria"), exact=True)
 
     def card(self, code: str) -> Locator:
-        return self.hand_group.get_by_role("button", name=self.tr.card(code), exact=True)
+        # by its code: a K or Q that can announce its marriage says so in its name
+        return self.hand_group.locator(f'button.card[data-code="{code}"]')
 
     def button(self, name: str) -> Locator:
         return self.page.get_by_role("button", name=self.t(f"button.{name}"), exact=True)
 
     def hand(self) -> list[str]:
-        """The player's cards as codes, read from the buttons' names."""
-        names = {self.tr.card(r + s): r + s for r in "9JQKTA" for s in "CDHS"}
-        # A card button's accessible name is its image's text alternative.
-        return [names[b.locator("img").get_attribute("alt")] for b in self.hand_group.get_by_role("button").all()]
+        """The player's cards as codes, each button's name checked against its code."""
+        codes = []
+        for button in self.hand_group.get_by_role("button").all():
+            code = button.get_attribute("data-code")
+            # A card button's accessible name is its image's text alternative: the
+            # card, and for a K or Q that can announce its marriage, what leading it does.
+            alt = button.locator("img").get_attribute("alt")
+            assert alt == self.tr.card(code) or alt.startswith(self.tr.card(code) + ", "), (code, alt)
+            codes.append(code)
+        return codes
 
     def messages(self) -> str:
         return self.page.get_by_role("log").inner_text()

@@ -77,6 +77,12 @@ def test_tapping_a_king_announces_the_marriage(points):
     sim = scenarios.can_marry(points).sim
     suit = next(a[6:] for a in sim.legal() if a.startswith("marry:")
                 and (a[6:] == sim.view()["trump"]) == (points == 40))
+    # the K and the Q say what leading them does (a screen reader hears no highlight)
+    names = {c.code: c.name for c in sim.model().my_cards}
+    for rank in "KQ":
+        assert names[rank + suit] == t("hand.card.marriage", card=TR.card(rank + suit), points=points)
+    assert all(name == TR.card(code) for code, name in names.items() if code[1] != suit or code[0] not in "KQ"
+               or f"marry:{code[1]}" not in sim.legal())
     assert sim.tap("K" + suit)
     assert t("msg.marriage.you", suit=TR.suit(suit).lower(), points=points) in sim.log() + sim.said()
     assert sim.table.human_to_move()

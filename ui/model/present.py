@@ -217,7 +217,11 @@ def hand_cards(at: Moment, hint: str | None, tr: Translator) -> list[CardModel]:
     cards = []
     for code in hand_order(at.v["hand"]):
         playable = at.can_act and f"play:{code}" in at.legal
-        cards.append(CardModel(code, tr.card(code), playable=playable,
+        name = tr.card(code)
+        if playable and code[0] in "KQ" and f"marry:{code[1]}" in at.legal:
+            # leading it announces the marriage too (Table.actions_for_card): say so, not only show it
+            name = tr.t("hand.card.marriage", card=name, points=40 if code[1] == at.v["trump"] else 20)
+        cards.append(CardModel(code, name, playable=playable,
                                dimmed=at.can_act and not playable, hinted=code in hinted))
     return cards
 
