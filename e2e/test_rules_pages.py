@@ -351,11 +351,11 @@ def test_a_finger_reaches_every_link_that_stands_alone(new_context, name: str):
     stub_the_game(page)
     page.goto(f"rules/{name}")
     assert page.evaluate("matchMedia('(pointer: coarse)').matches")
-    links = page.locator(".site-nav a, .toc li a, .site-footer a")
-    assert links.count() >= 3
-    short = page.evaluate("""() => [...document.querySelectorAll('.site-nav a, .toc li a, .site-footer a')]
+    standalone = ".site-nav a, .toc li a, .site-footer a"
+    assert page.locator(standalone).count() >= 3
+    short = page.evaluate("""(standalone) => [...document.querySelectorAll(standalone)]
         .filter((a) => a.getClientRects().length && a.getBoundingClientRect().height < 44)
-        .map((a) => [a.textContent.trim(), Math.round(a.getBoundingClientRect().height)])""")
+        .map((a) => [a.textContent.trim(), Math.round(a.getBoundingClientRect().height)])""", standalone)
     assert short == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

@@ -30,6 +30,8 @@ class Renderer:
         self.turn_said = False
         self.rendered_messages = None
         self.rendered_story = None
+        #: Whether the rows under the story are inert now (None: not set yet).
+        self.covered = None
 
     def hold(self):
         """Say "wait" at once, before the event that started a move returns."""
@@ -279,9 +281,11 @@ class Renderer:
         # Drawn over the computer's row and the middle one (ui/table.css; not in
         # the embedded game, where it comes under them): what it covers leaves
         # the tab order and the reach of taps and screen readers.
-        covered = bool(m.story_lines) and not document.documentElement.classList.contains("embed")
-        for row in document.querySelectorAll(".table > .opponent, .table > .middle"):
-            row.toggleAttribute("inert", covered)
+        covered = bool(m.story_lines) and not root.classList.contains("embed")
+        if covered != self.covered:  # a render per move: the DOM is touched only when it changes
+            for row in document.querySelectorAll(".table > .opponent, .table > .middle"):
+                row.toggleAttribute("inert", covered)
+            self.covered = covered
         sheet = by_id("story-sheet")
         sheet.hidden = not m.match_over
         if m.sheet is not None and m.story_lines != self.rendered_story:
