@@ -69,6 +69,7 @@ def test_every_taught_move_is_legal_and_every_free_choice_reaches_the_end(lesson
         table = play(lesson, choices)
         assert table.lesson_over and table.lesson.step == len(lesson.steps)
         assert table.to_move is None  # nobody moves once the lesson is done
+        assert table.view(HUMAN)["trick"] == [], choices  # and no lead is left unanswered
 
 
 def test_the_positions_show_what_the_words_say():

@@ -261,7 +261,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("exchange", 1, you="9D AC KH JS QC TS", computer="9C JH QS KC 9H TH", trump="AD",
            stock="JC QH", prelude=("play:AC", "play:9C"),
            steps=(Step(("exchange",)),
-                  Step((), ()))),
+                  Step((), ("play:9H",)))),  # the lead answered: the lesson ends on a whole trick
     # The strict phase once the stock is empty: head the trick, else follow, else trump.
     Lesson("strict", 1, you="AC KC 9H JH 9S QD", computer="JC 9C AH TS QS 9D", trump="KD",
            stock="TC QC JS TH AS KS JD QH KH TD AD",
