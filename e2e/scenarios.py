@@ -23,7 +23,8 @@ from ui.model import botcall
 from ui.model.flow import Flow, run_now
 from ui.model.i18n import Translator, load_catalog
 from ui.model.page import PageState
-from ui.model.present import build, hand_order, message_text
+from ui.model.present import build, message_text
+from ui.model.table import hand_order
 from ui.model.settings import Settings
 from ui.model.table import HUMAN, Table
 

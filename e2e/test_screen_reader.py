@@ -28,6 +28,10 @@ def test_each_event_is_said_once_with_the_computers_card_and_the_turn(fresh_tabl
     expect(page.get_by_role("log")).to_have_attribute("aria-live", "off")  # the visible log is not re-read
     t.wait_turn()
     expect(region.locator("p").last).to_contain_text(t.t("turn.you.lead"))
+    # the cards dealt and the trump turned up, read out once, in the hand's order
+    dealt = t.t("say.hand", cards=t.tr.listing([t.tr.card_in_text(c) for c in t.hand()]),
+                card=t.tr.card_in_text(page.locator("#trump-card").get_attribute("src").rsplit("/", 1)[-1][:2]))
+    assert " ".join(said(t)).count(dealt) == 1, said(t)
     t.play_first()
     t.wait_turn()
     t.button("last_trick").click()

@@ -10,7 +10,7 @@ from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build, message_text
 from ui.model.page import PageState
 from ui.model.settings import Settings
-from ui.model.table import COMPUTER, HUMAN, Message, Table
+from ui.model.table import COMPUTER, HUMAN, Message, Table, hand_order
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,3 +66,33 @@ def test_the_stock_is_one_sentence_with_the_trump(tr):
     m = build(table(), PageState(settings=Settings()), tr)
     assert m.stock_aria == tr.t("stock.aria.open", n=12, trump=tr.card("AC").lower())
     assert "12" in m.stock_aria and tr.suit("C").lower() in m.stock_aria
+
+
+def test_a_new_hand_reads_out_the_cards_dealt_and_the_trump_turned_up(tr):
+    t = Table.new(seed=5)
+    view = t.view(HUMAN)
+    said = t.take_events()
+    dealt = next(e for e in said if e.key == "say.hand")
+    assert said.index(dealt) == [e.key for e in said].index(f"msg.new_hand.{'you' if t.game.dealer == HUMAN else 'computer'}") + 1
+    assert sorted(dealt.params["cards"]) == sorted(view["hand"]) and len(view["hand"]) == 6
+    assert dealt.params["cards"] == hand_order(view["hand"])  # as the hand shows them, left to right
+    assert dealt.params["card"] == view["trump_card"]
+    text = message_text(dealt, tr)
+    assert all(tr.card_in_text(c) in text for c in view["hand"]) and tr.card_in_text(view["trump_card"]) in text
+    assert "say.hand" not in [m.key for m in t.messages]  # heard, not shown: the hand is on screen
+
+
+def test_the_next_hand_reads_out_its_cards_too():
+    t = Table.new(seed=5)
+    while not t.hand_over:
+        t.take_events()
+        mover = HUMAN if t.human_to_move() else COMPUTER
+        t.apply(mover, t.view(mover)["legal"][0])
+    t.next_hand()
+    said = [e for e in t.take_events() if e.key == "say.hand"]
+    assert len(said) == 1 and sorted(said[0].params["cards"]) == sorted(t.view(HUMAN)["hand"])
+
+
+def test_the_score_names_the_target_once(tr):
+    m = build(table(), PageState(settings=Settings()), tr)
+    assert "7" not in m.score_aria and "7" in m.hand_number_text  # the line beside it says what wins

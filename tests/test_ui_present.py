@@ -6,7 +6,8 @@ import pytest
 from tests.conftest import match_from
 
 from ui.model.i18n import Translator, load_catalog
-from ui.model.present import build, hand_order, hint_targets
+from ui.model.present import build, hint_targets
+from ui.model.table import hand_order
 from ui.model.page import PageState
 from ui.model.settings import Settings
 from ui.model.table import COMPUTER, HUMAN, Table

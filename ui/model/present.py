@@ -17,11 +17,7 @@ from ui.model.i18n import Translator
 from ui.model.record import Record, field, plain
 from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
-from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered, hint_message
-
-#: Display order of suits in the player's hand: colours alternate.
-HAND_SUIT_ORDER = "CHSD"
-
+from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered, hand_order, hint_message
 
 class CardModel(Record):
     """One card as the table shows it: its face, and how it may be used now."""
@@ -163,12 +159,6 @@ def message_text(msg: Message, tr: Translator) -> str:
         else:
             params[k] = v
     return tr.t(msg.key, **params)
-
-
-def hand_order(hand: list[str]) -> list[str]:
-    """The player's hand for display: grouped by suit with colours alternating,
-    each suit in the order the engine's view gives (weakest first)."""
-    return sorted(hand, key=lambda c: HAND_SUIT_ORDER.index(c[1]))
 
 
 def hint_targets(hint: str | None) -> tuple[set[str], str | None]:

@@ -40,6 +40,16 @@ def declare_offered(view: dict, count_myself: bool) -> bool:
     return view["tricks"][me] >= 1 if count_myself else view["points"][me] >= DECLARE_THRESHOLD
 #: The engine's reasons (``Game.illegal_reason``) a refused card is explained
 #: with in words; any other reason gets a plain "not now".
+#: Display order of suits in the player's hand: colours alternate.
+HAND_SUIT_ORDER = "CHSD"
+
+
+def hand_order(hand: list[str]) -> list[str]:
+    """The player's hand for display: grouped by suit with colours alternating,
+    each suit in the order the engine's view gives (weakest first)."""
+    return sorted(hand, key=lambda c: HAND_SUIT_ORDER.index(c[1]))
+
+
 SAID_REASONS = ("follow_higher", "follow_suit", "trump", "marriage_lead")
 #: How many recent event messages the message line keeps.
 MESSAGE_LINES = 3
@@ -356,6 +366,9 @@ class Table:
     # -- events ----------------------------------------------------------
     def _say_new_hand(self) -> None:
         self.say(f"msg.new_hand.{WHO[self.game.dealer]}")
+        # the cards dealt and the trump turned up: seen at a glance, never heard before
+        view = self.view(HUMAN)
+        self.tell("say.hand", cards=hand_order(view["hand"]), card=view["trump_card"])
 
     def _note_events(self, before: dict, after: dict) -> None:
         for entry in after["history"][len(before["history"]):]:
