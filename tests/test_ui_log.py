@@ -28,8 +28,10 @@ def test_each_trick_is_numbered_from_the_views_count(tr):
     t.apply_computer(t.view(COMPUTER)["legal"][0])
     n = len(t.view(HUMAN)["completed_tricks"])
     assert n == 2 and t.messages[-1].params == {"n": 2}
-    expected = {"pt": ("Vaza 1: você levou.", "Vaza 2: o computador levou."),
-                "it": ("Presa 1: l'hai fatta tu.", "Presa 2: l'ha fatta il computer.")}[tr.lang]
+    # the trick's place in the hand, as an ordinal: never read as the pile's count,
+    # which leaves out the trick on show until it is gathered
+    expected = {"pt": ("1ª vaza: você levou.", "2ª vaza: o computador levou."),
+                "it": ("1ª presa: l'hai fatta tu.", "2ª presa: l'ha fatta il computer.")}[tr.lang]
     assert message_text(Message("msg.trick.you", {"n": 1}), tr) == expected[0]
     assert message_text(Message("msg.trick.computer", {"n": 2}), tr) == expected[1]
 
