@@ -21,7 +21,8 @@ flags) with service workers ALLOWED, and measures, all in one run:
   to ``<html class="ready">``, first contentful paint, the shell marker
   paint (Element Timing of the title text and the stock card image), bytes.
 - Resume: in each game repetition, a match left one trick in and reloaded,
-  then a trick further and reloaded again, three reloads in all
+  then a trick further and reloaded again, three reloads in all, at the
+  player's own pace (``RESUME_PAGE``: each trick on show before the turn)
   (``RESUME_RELOADS``; one reload moved more than the changes measured):
   when js/last-table.js drew the position left (its mark
   ``sixtysix:restored``), when its hand's first card painted (Element

@@ -9,7 +9,7 @@ import time
 
 from .browser import Browser, bench_state, chromium_uss_mb, open_page, pyodide_realms, visit
 from .report import fmt_ms
-from .site import BOT_PAGE, PLAY_PAGE, STARTUP_PAGE
+from .site import BOT_PAGE, PLAY_PAGE, RESUME_PAGE, STARTUP_PAGE
 from .stats import BenchError, summarize
 
 
@@ -94,7 +94,7 @@ def page_runs(browser: Browser, name: str, page: str) -> tuple[dict, dict | None
             size = make_snapshot(context, url + page, browser.timeout_ms)
             visits["snapshot"] = visit(context, url + page, log, browser.timeout_ms)
             visits["snapshot"]["snapshot_bytes"] = size
-            resume = resume_visit(context, url + page, browser.timeout_ms)
+            resume = resume_visit(context, url + RESUME_PAGE, browser.timeout_ms)
     finally:
         browser.done_with(context)
     return visits, resume

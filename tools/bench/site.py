@@ -27,6 +27,12 @@ FLOOR_PAGE = "bench/floor/sw.html"
 # shortens the pauses that follow a move.
 GAME_QUERY = "?seed=4&fast=1"
 GAME_PAGE = GAME_QUERY
+# The reloads of a match left mid-hand play at the player's own pace: each
+# finished trick stays on show before the player's turn comes. At fast=1 the
+# turn came at once, and a reload then landed inside V8's optimising compile
+# of the bot's hot wasm, which the trick's show covers for a player
+# (docs/performance.md, "A reload right after the computer's move").
+RESUME_PAGE = "?seed=4"
 PLAY_PAGE = "?seed=3&level=hard&fast=1"
 
 

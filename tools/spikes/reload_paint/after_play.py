@@ -2,6 +2,7 @@
 
     python3 tools/build.py
     python3 tools/spikes/reload_paint/after_play.py "?seed=4&fast=1" "?seed=4" [--wait-ms 0] [--rounds 2]
+        [--browser-arg="--js-flags=--no-wasm-dynamic-tiering --no-wasm-tier-up"]
 
 For each address (a query after the game's URL; "" for none), in turn and
 each in a fresh browser (make bench's own, tools/bench/browser.py): a first
@@ -64,8 +65,10 @@ def main() -> None:
     parser.add_argument("--wait-ms", type=int, default=0, help="after the player's turn comes, before each reload")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site (default dist/)")
+    parser.add_argument("--browser-arg", action="append", default=[], help="one more Chromium switch (repeatable)")
     args = parser.parse_args()
     browser = Browser(args.site, 60)
+    browser.launch["args"] = [*browser.launch["args"], *args.browser_arg]
     rows: dict[str, list[dict]] = {q: [] for q in args.queries}
     try:
         for n in range(args.rounds):
