@@ -1,10 +1,10 @@
 """Spike (issue 33): what each thread of the renderer does until a visit is ready.
 
     python3 tools/build.py
-    python3 tools/spikes/worker_start/pool_trace.py [--cold] [--query "?seed=4&fast=1"]
+    python3 tools/spikes/worker_start/pool_trace.py [--cold] [--settle-s 0] [--query "?seed=4&fast=1"]
 
-In make bench's browser (tools/bench/browser.py), a first visit and then the
-visit traced (Chrome tracing, V8's categories); ``--cold`` traces the first
+In make bench's browser (tools/bench/browser.py), a first visit (open
+``--settle-s`` after ready) and then the visit traced (Chrome tracing, V8's categories); ``--cold`` traces the first
 visit instead. Prints, per 50 ms from navigation, how many milliseconds each
 busy thread had a traced event running (the threads of one name merged, so
 at most 50), the page's own marks, and what the renderer's thread pool
@@ -28,12 +28,17 @@ CATEGORIES = ["v8", "v8.wasm", "disabled-by-default-v8.compile", "toplevel", "de
 BUCKET_MS = 50
 
 
-def traced_visit(query: str, cold: bool) -> list[dict]:
+def traced_visit(query: str, cold: bool, settle_s: float = 0) -> list[dict]:
     browser = Browser(ROOT / "dist", 60)
     try:
         context, url, log = browser.context()
         if not cold:
-            visit(context, url + query, log, browser.timeout_ms)
+            first = context.new_page()
+            first.goto(url + query)
+            first.wait_for_selector("html.ready", state="attached", timeout=browser.timeout_ms)
+            first.wait_for_timeout(settle_s * 1000)  # the first visit lasts this long after ready
+            first.evaluate("localStorage.clear()")
+            first.close()
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         events, complete = [], []
@@ -70,8 +75,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold", action="store_true", help="trace the first visit")
     parser.add_argument("--query", default="?seed=4&fast=1")
+    parser.add_argument("--settle-s", type=float, default=0, help="how long the first visit stays open after ready")
     args = parser.parse_args()
-    events = traced_visit(args.query, args.cold)
+    events = traced_visit(args.query, args.cold, args.settle_s)
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
     nav = min(e["ts"] for e in events if e.get("name") == "navigationStart")
