@@ -67,6 +67,15 @@ def test_the_end_of_a_hand_names_the_rule_and_both_sides_points(fresh_table, blu
     expect(opp).to_have_count(len(remaining))
     for code in remaining:  # face up, named
         expect(table.page.locator("#opp-hand").get_by_role("img", name=table.tr.card(code))).to_be_visible()
+    # a wide screen: the story is a panel its words' size, under the computer's row, whose cards are in sight
+    table.page.set_viewport_size({"width": 1366, "height": 768})
+    # (the row is inert under the story, so no hit test: the boxes, and the row not hidden)
+    clear = """() => { const story = document.getElementById('story').getBoundingClientRect();
+        return [...document.querySelectorAll('#opp-hand img')].map((img) => {
+            const r = img.getBoundingClientRect();
+            return r.height > 0 && r.bottom <= story.top && getComputedStyle(img).visibility === 'visible';
+        }); }"""
+    assert remaining and table.page.evaluate(clear) == [True] * len(remaining)
 
 
 def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder):
