@@ -1,5 +1,6 @@
 """The deal of the day as a player meets it (issue 31): today's deal from the
-options, played to its end on a phone in each language, the computer's result
+options, played to its end on a phone in each language (a reload mid-deal
+brings it back where it was), the computer's result
 from the same seat beside the player's, the statistics' days; tomorrow (a
 fixed clock) deals another, and a #daily= link deals that day's."""
 
@@ -57,6 +58,13 @@ def test_the_day_s_deal_played_to_its_end_shows_both_results(table, lang, contex
     open_daily(t, day)
     t.wait_turn()
     assert sorted(t.hand()) == dealt(day)
+    t.play_first()
+    t.wait_turn()
+    hand = t.hand()
+    t.reload()  # mid-deal: the day's deal comes back where it was, not the match
+    t.wait_turn()
+    assert t.hand() == hand
+    expect(page.locator("#hand-number")).to_have_text(t.t("score.hand.apart"))
     while t.html.get_attribute("data-to-move") != "none":
         t.play_first()
         page.wait_for_function("() => ['you', 'none'].includes(document.documentElement.dataset.toMove)",

@@ -109,3 +109,81 @@ def test_the_days_deal_is_played_against_the_hard_computer_and_then_by_it_from_t
 
 async def _sync(value):
     return value
+
+
+DAY = "2026-12-05"
+
+
+def daily_tab(backend=None, tricks: int = 2):
+    """A started tab (the page's model side) with the day's deal on the table, ``tricks`` tricks played."""
+    from tests.test_ui_core import Tab
+
+    tab = Tab("?seed=3&level=random", backend=backend)
+    tab.start()
+    tab.send("daily", day=DAY)
+    while len(tab.table.view(HUMAN)["completed_tricks"]) < tricks:
+        card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
+        tab.send("tap_card", code=card[5:], focus_at=None)
+    return tab
+
+
+def reloaded(tab):
+    """The same storage opened again (a reload), the page up."""
+    from tests.test_ui_core import Tab
+
+    again = Tab("?seed=3&level=random", backend=tab.backend)
+    again.start()
+    again.send("begin", hash="", today=DAY)
+    return again
+
+
+def test_a_reload_resumes_the_days_deal_where_it_was():
+    tab = daily_tab()
+    actions = tab.table.game.action_notations()
+    match = tab.core.flow.match.game.action_notations()
+    again = reloaded(tab)
+    assert again.table.replay_of is not None and again.table.replay_of.daily == DAY
+    assert again.table.game.action_notations() == actions and again.table.human_to_move()
+    assert again.core.flow.match.game.action_notations() == match  # the match waits aside, as it was
+    assert not again.logged
+
+
+def test_the_days_deal_left_for_the_match_comes_back_where_it_was_never_dealt_afresh():
+    # dealing it afresh would let a bad start be thrown away: only the first result counts
+    tab = daily_tab()
+    actions = tab.table.game.action_notations()
+    tab.send("back_to_match")
+    assert tab.table.replay_of is None
+    again = reloaded(tab)
+    assert again.table.replay_of is None  # it was not on the table: the reload shows the match
+    again.send("daily", day=DAY)
+    assert again.table.game.action_notations() == actions
+    assert again.table.take_events() == []  # the moves made before are not read out again
+
+
+def test_a_finished_days_deal_leaves_nothing_under_way():
+    tab = daily_tab(tricks=1)
+    while not tab.table.hand_over:
+        card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
+        tab.send("tap_card", code=card[5:], focus_at=None)
+    book = tab.core.keeper.load_daily()
+    assert book.current is None and book.day(DAY).you is not None
+    again = reloaded(tab)
+    assert again.table.replay_of is None
+    again.send("daily", day=DAY)
+    assert again.table.game.action_notations() == []  # played again: afresh, the first result kept
+    assert again.core.keeper.load_daily().day(DAY).you == book.day(DAY).you
+
+
+def test_saved_moves_that_do_not_fit_the_deal_deal_it_afresh_and_odd_ones_are_dropped():
+    store = Store(MemoryBackend())
+    book = DailyBook()
+    book.note_progress(DAY, ["play:AS", "play:AS"])
+    assert store.save_daily(book) and store.load_daily().under_way(DAY) == ["play:AS", "play:AS"]
+    tab = reloaded(type("T", (), {"backend": store.backend})())
+    assert tab.table.replay_of.daily == DAY and tab.table.game.action_notations() == []
+    assert any(line.startswith("daily: ") for line in tab.logged)
+    for odd in ({"day": "2026-02-30", "actions": [], "on_table": True}, {"day": DAY, "actions": "x", "on_table": True},
+                {"day": DAY, "actions": ["play:AS"] * 49, "on_table": True}, {"day": DAY, "actions": [1], "on_table": True},
+                {"day": DAY, "actions": [], "on_table": "yes"}, ["x"], "x"):
+        assert DailyBook.from_dict({"days": {}, "current": odd}).current is None, odd

@@ -34,7 +34,7 @@ class DialogCommands:
     # -- the page's start ---------------------------------------------------------
     def on_begin(self, hash: str, today: str) -> None:
         """The page is up: ask about a ``?seed=`` link over a match in progress,
-        or open the address's link, or resume a lesson left under way. (A card
+        or open the address's link, or resume a lesson or the day's deal left under way. (A card
         tapped on the table drawn before the page was up comes as a tap once
         the first table is drawn: ui/dom/page.py.)"""
         if self.ask_seed is not None:
@@ -45,6 +45,8 @@ class DialogCommands:
             self.on_open_link(hash, today)
         elif self.keeper.lesson_under_way():
             self.spawn(self.start_lesson(None, resume=True))
+        elif (day := self.keeper.load_daily().on_table()) is not None:
+            self.on_daily(day)  # the day's deal was on the table: where it was
         self.spawn(self.flow.computer_turns())
 
     # -- links ---------------------------------------------------------------------

@@ -62,10 +62,21 @@ def daily_hand(day: str) -> dict:
     return {"deck": daily_deck(day), "dealer": DEALER, "actions": []}
 
 
-def daily_table(day: str) -> Table:
-    """The day's deal on a table of its own (never saved, never counted in the statistics)."""
+def daily_table(day: str, actions=()) -> Table:
+    """The day's deal on a table of its own (never saved as the match, never
+    counted in the statistics), with ``actions`` (its moves so far, from the
+    book) played again to resume it.
+
+    :raises ValueError: if the moves do not fit the day's deal (the caller deals it afresh).
+    """
     table = Table(one_hand_match(daily_deck(day), DEALER), 0, Stats(), replay_of=Original({}, False, day))
     table.say("msg.daily.start", date=shown(day))
+    for action in actions:
+        if table.to_move is None or action not in table.view(table.to_move)["legal"]:
+            raise ValueError(f"the saved moves {list(actions)!r} do not fit the deal of {day}")
+        table.apply(table.to_move, action)
+        table.gather()
+    table.take_events()  # said when they were played: the live region does not read them again
     return table
 
 
@@ -95,6 +106,21 @@ class DayResult(Record):
     computer: int | None = None
 
 
+def _under_way(data) -> dict | None:
+    """A saved deal under way, if well formed (anything odd: none)."""
+    if not isinstance(data, dict) or not isinstance(data.get("on_table"), bool):
+        return None
+    actions = data.get("actions")
+    if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS
+            and all(isinstance(a, str) and len(a) <= 12 for a in actions)):
+        return None
+    try:
+        day = parse_date(data.get("day"))
+    except ValueError:
+        return None
+    return {"day": day, "actions": list(actions), "on_table": data["on_table"]}
+
+
 def _result(data) -> DayResult | None:
     if not isinstance(data, dict):
         return None
@@ -104,10 +130,18 @@ def _result(data) -> DayResult | None:
     return DayResult(*values)
 
 
+#: The most moves a hand can hold (24 cards, marriages, an exchange, a close, a declaration).
+MAX_ACTIONS = 48
+
+
 class DailyBook(Record):
     """Every day played: ``days`` maps ``"2026-12-05"`` to its :class:`DayResult`."""
 
     days: dict = field(default_factory=dict)
+    #: The day's deal under way: ``{"day": "2026-12-05", "actions": [...], "on_table": True}``.
+    #: Opening that day's deal again resumes it (dealing it afresh would let a
+    #: bad start be thrown away), and so does a reload if it was on the table.
+    current: dict | None = None
 
     @classmethod
     def from_dict(cls, data) -> "DailyBook":
@@ -121,20 +155,46 @@ class DailyBook(Record):
                     continue
                 if (result := _result(value)) is not None:
                     book.days[key] = result
+        if isinstance(data, dict):
+            book.current = _under_way(data.get("current"))
         return book
 
     def to_dict(self) -> dict:
         days = sorted(self.days)[-DAYS_KEPT:]
-        return {"days": {d: self.days[d].as_dict() for d in days}}
+        return {"days": {d: self.days[d].as_dict() for d in days}, "current": dict(self.current) if self.current else None}
+
+    def note_progress(self, day: str, actions: list[str]) -> None:
+        """The day's deal on the table, with its moves so far."""
+        self.current = {"day": day, "actions": list(actions), "on_table": True}
+
+    def under_way(self, day: str) -> list[str]:
+        """The moves made so far in ``day``'s deal left under way (``[]``: none)."""
+        return list(self.current["actions"]) if self.current and self.current["day"] == day else []
+
+    def set_aside(self) -> bool:
+        """The day's deal under way left the table (for the match, or another deal);
+        ``True`` if that changed the book."""
+        if not self.current or not self.current["on_table"]:
+            return False
+        self.current = {**self.current, "on_table": False}
+        return True
+
+    def on_table(self) -> str | None:
+        """The day of the deal left under way on the table (a reload resumes it), or ``None``."""
+        return self.current["day"] if self.current and self.current["on_table"] else None
 
     def day(self, day: str) -> DayResult:
         return self.days.get(day) or DayResult()
 
     def note_player(self, day: str, points: int) -> bool:
-        """The player's result on ``day``'s deal; only the first counts. True if kept."""
+        """The player's result on ``day``'s deal (no longer under way); only the first
+        counts. True if the book changed."""
+        finished = bool(self.current) and self.current["day"] == day
+        if finished:
+            self.current = None
         entry = self.days.setdefault(day, DayResult())
         if entry.you is not None:
-            return False
+            return finished
         entry.you = points
         return True
 

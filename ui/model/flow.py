@@ -282,8 +282,10 @@ class Flow:
     def save(self, table: Table | None = None) -> None:
         """Save the table (``table``, else the one on show); a newer match saved
         by another tab is adopted, never written over."""
-        if (table is None or table is self.table) and self.table.lesson is not None:
-            self.note_lesson()
+        if table is None or table is self.table:
+            if self.table.lesson is not None:
+                self.note_lesson()
+            self.note_daily()
         status = self.save_table(table or self.table)
         if status == STALE:
             self.adopt_newer()
@@ -480,8 +482,29 @@ class Flow:
         """Put ``day``'s deal on the table (the match waits aside); ``book``: the days played."""
         from ui.model.daily import daily_table
 
+        try:
+            table = daily_table(day, book.under_way(day))  # left under way: where it was
+        except ValueError as exc:
+            self.log("daily", exc)
+            table = daily_table(day)
+        self.start_replay(table)
         self.state.daily = book
-        self.start_replay(daily_table(day))
+        self.note_daily()
+
+    def note_daily(self) -> None:
+        """The day's deal on the table and its moves so far, kept on the device:
+        a reload, or opening that deal again, resumes it."""
+        original, book = self.table.replay_of, self.state.daily
+        if original is None or not original.daily or book is None or self.table.hand_over or self.stopped:
+            return
+        book.note_progress(original.daily, self.table.game.action_notations())
+        self.save_daily(book)
+
+    def set_daily_aside(self) -> None:
+        """The day's deal under way leaves the table: kept, but a reload shows the match."""
+        original, book = self.table.replay_of, self.state.daily
+        if original is not None and original.daily and book is not None and book.set_aside():
+            self.save_daily(book)
 
     async def finish_daily(self) -> None:
         """The day's deal just ended: the player's first result kept, then the
@@ -593,6 +616,7 @@ class Flow:
         match = self.match
         match.abandon()
         self.leave_lesson()
+        self.set_daily_aside()
         self.match_table = None  # a replay in progress ends with the old match
         self.replace(Table.new(seed, match.stats, practice=practice))
         self.save()  # at once: the old turn's last render already shows the new table
@@ -628,6 +652,7 @@ class Flow:
     def start_replay(self, table: Table) -> None:
         """Put a replayed deal on the table; the match waits aside."""
         self.leave_lesson()
+        self.set_daily_aside()
         if self.match_table is None:
             self.match_table = self.table
         self.replace(table)
@@ -637,6 +662,7 @@ class Flow:
         if self.busy or self.match_table is None:
             return
         self.leave_lesson()
+        self.set_daily_aside()
         table, self.match_table = self.match_table, None
         self.replace(table)
         self.render()
