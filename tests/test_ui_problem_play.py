@@ -4,7 +4,10 @@ failed, and a problem played out against the solver's defence."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from sixtysix import problems
 from tests.test_ui_flow import make_flow, run
@@ -135,3 +138,11 @@ def test_a_costly_exact_decision_becomes_a_personal_problem_offered_first():
     assert store.save_problems(book) and store.load_problems() == book
     table = problem_table(found[0], "2026-12-04")
     assert [m.key for m in table.messages][:1] == ["msg.problem.personal"]
+
+
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_the_problems_line_reads_right_for_one_as_for_many(lang):
+    # "(1 tentativas)": each count stands after its label, so no plural noun follows a 1
+    tr = Translator(lang, load_catalog(lang, ROOT))
+    text = tr.t("stats.problems", solved=1, failed=1, tries=1)
+    assert not re.search(r"\b1 \w+[si]\b", text), text
