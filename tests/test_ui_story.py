@@ -53,7 +53,9 @@ def test_a_closer_beaten_is_told_with_the_closers_points():
     play_tricks(g, "9S/KS JS/AS")
     play(g, "declare")
     text = told(g)
-    assert text[0].startswith("Você fechou o monte com 13 pontos, mas o computador chegou a 66 primeiro")
+    # the computer declared first; the closer's points are those at the end, not at closing
+    assert text[0].startswith("Você fechou o monte, mas o computador anunciou 66 antes de você, que ficou com 13 pontos")
+    assert told(g, "it")[0].startswith("Hai chiuso il tallone, ma il computer ha dichiarato 66 prima di te")
     assert "Quem fecha o monte" in text[1]
 
 
