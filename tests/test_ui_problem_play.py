@@ -14,7 +14,7 @@ from tests.test_ui_flow import make_flow, run
 from ui.model import botcall
 from ui.model.i18n import Translator, load_catalog
 from ui.model.present import build
-from ui.model.problem_play import COME_BACK, ProblemBook, defend, outcome, problem_table
+from ui.model.problem_play import COME_BACK, ProblemBook, defend, outcome, player_slip, problem_table
 from ui.model.storage import MemoryBackend, Store
 from ui.model.table import HUMAN, Table
 
@@ -146,3 +146,18 @@ def test_the_problems_line_reads_right_for_one_as_for_many(lang):
     tr = Translator(lang, load_catalog(lang, ROOT))
     text = tr.t("stats.problems", solved=1, failed=1, tries=1)
     assert not re.search(r"\b1 \w+[si]\b", text), text
+
+
+def test_a_failure_after_the_right_first_move_names_the_move_that_left_the_best_line():
+    # "the best was to announce the marriage", said to a player who had announced it
+    from ui.model.review import action_words
+
+    problem = next(p for p in some_problems(40) if p.line[0].startswith("marry:") and p.line[1] == "declare")
+    king = "play:K" + problem.line[0][-1]
+    moves = iter([problem.line[0], king])  # the marriage, then its king instead of 66 at once
+    flow, book = play_out(problem, lambda view: next(moves, None) or view["legal"][0])
+    assert problem.id in book.failed and flow.table.game.action_notations()[:2] == [problem.line[0], king]
+    assert build(flow.table, flow.state, PT).story_lines[0] == PT.t(
+        "problem.failed.later", best=action_words("declare", PT, False, in_sentence=True),
+        gp=PT.game_points(abs(problem.values[problem.best[0]])))
+    assert player_slip(problem, [king]) == 0  # a first move that was not the best: named as before

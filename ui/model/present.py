@@ -376,16 +376,20 @@ RUN_WORDS = {("you", False): "problem.run.you.one", ("you", True): "problem.run.
              ("opponent", False): "problem.run.opponent.one", ("opponent", True): "problem.run.opponent.many"}
 
 
-def problem_lines(problem, facts: dict, book, tr: Translator) -> list[str]:
-    """A problem played out: solved or not, what the best move was, how its line ends."""
-    from ui.model.problem_play import outcome
+def problem_lines(problem, facts: dict, book, tr: Translator, made=()) -> list[str]:
+    """A problem played out: solved or not, what the best move was (or, if the
+    player began with it, the first of the player's moves that left the best line),
+    how its line ends. ``made``: the moves of the hand since the problem's position."""
+    from ui.model.problem_play import outcome, player_slip
     from ui.model.review import action_words
 
-    solved = outcome(problem, facts)
-    best = problem.best[0]
-    lines = [tr.t("problem.solved") if solved else
-             tr.t("problem.failed", best=action_words(best, tr, False, in_sentence=True),
-                  gp=tr.game_points(abs(problem.values[best])))]
+    gp = tr.game_points(abs(problem.values[problem.best[0]]))
+    slip = None if outcome(problem, facts) else player_slip(problem, list(made))
+    if slip is None:
+        lines = [tr.t("problem.solved")]
+    else:
+        key = "problem.failed" if slip == 0 else "problem.failed.later"
+        lines = [tr.t(key, best=action_words(problem.line[slip], tr, False, in_sentence=True), gp=gp)]
     run = problem.reason.get("run") or {}
     if run.get("cards"):
         key = RUN_WORDS[run["side"], len(run["cards"]) > 1]
@@ -409,7 +413,8 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         if table.replay_of is not None and table.replay_of.daily and state is not None:
             lines = daily_lines(table, state, tr) + lines  # the day's comparison first
         if table.replay_of is not None and table.replay_of.problem is not None:
-            lines = problem_lines(table.replay_of.problem, facts, state.problems if state else None, tr) + lines
+            lines = problem_lines(table.replay_of.problem, facts, state.problems if state else None, tr,
+                                  table.game.action_notations()) + lines
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(remaining)]
     elif aids:
         revealed = [CardModel(c, tr.card(c), owner="computer") for c in hand_order(table.game.hand(COMPUTER))]

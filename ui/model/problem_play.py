@@ -71,6 +71,18 @@ def defend(state: dict) -> str:
     return problems.line(game)[0]
 
 
+def player_slip(problem, made: list[str]) -> int:
+    """Where the player's moves (``made``, from the problem's position) first left
+    the best line: that move's index in ``problem.line``; 0 when the first move
+    was not the best one, or where the line cannot say (the defence left it first)."""
+    game = problems.to_game(problem)
+    for index, (move, best) in enumerate(zip(made, problem.line)):
+        if move != best:
+            return index if game.to_move == 0 else 0
+        game.apply(move)
+    return 0
+
+
 def outcome(problem, facts: dict) -> bool:
     """Solved: the hand ended with as many game points as the best move promised."""
     points = facts["game_points"] if facts["winner"] == 0 else -facts["game_points"]
