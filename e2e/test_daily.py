@@ -69,6 +69,7 @@ def test_the_day_s_deal_played_to_its_end_shows_both_results(table, lang, contex
         t.play_first()
         page.wait_for_function("() => ['you', 'none'].includes(document.documentElement.dataset.toMove)",
                                timeout=BOT_MS)
+    expect(t.button("back")).to_be_focused()  # the deal is over: the way back is one key away, not <body>
     story = page.locator("#story")
     when = daily.shown(day)
     expect(story).to_contain_text(t.t("daily.you.won", date=when, gp="").split(":")[0])

@@ -310,13 +310,17 @@ class Renderer:
                "take_back": "btn-take-back", "next_problem": "btn-next-problem",
                "next_lesson": "btn-next-lesson", "first_match": "btn-first-match"}
         lost_focus = document.activeElement == document.body or by_id("hand").contains(document.activeElement)
+        steps = ("next_hand", "new_match", "next_problem", "next_lesson", "first_match")
         for name, el_id in ids.items():
             button = by_id(el_id)
             appears = m.buttons[name] and button.hidden
             button.hidden = not m.buttons[name]
             button.classList.toggle("hinted", m.hinted_button == name)
-            if appears and name in ("next_hand", "new_match", "next_problem", "next_lesson", "first_match") and lost_focus:
+            if appears and name in steps and lost_focus:
                 button.focus()  # the hand ended: its next step is one key away
+        if (lost_focus and m.to_move == "none" and m.buttons["back"] and not any(m.buttons[s] for s in steps)
+                and document.activeElement == document.body):
+            by_id("btn-back").focus()  # a deal with no next hand (the day's, one dealt again) ended: the way back
         by_id("btn-hint").setAttribute("aria-busy", "true" if m.hint_pending else "false")
         for name, text in m.button_texts.items():
             button = by_id(ids[name])
