@@ -209,3 +209,10 @@ def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(fresh_tab
     last = panel.locator("tbody tr").last
     expect(last).to_contain_text(rows[-1].reason)
     expect(last).to_contain_text(f"{rows[-1].running[0]}–{rows[-1].running[1]}")
+    # the points and the running score keep to one line ("35–" over "85" once, in Italian at 1366 px)
+    table.switch_language("it")
+    table.page.set_viewport_size({"width": 1366, "height": 768})
+    lines = """() => [...document.querySelectorAll('#story-sheet td:is(:nth-child(6), :nth-child(7))')].map((td) => {
+        const range = document.createRange(); range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; })"""
+    assert set(table.page.evaluate(lines)) == {1}
