@@ -68,7 +68,10 @@ def test_the_non_closer_without_a_trick_at_closing():
 def test_a_deemed_declaration_is_told_as_such():
     g = strict_phase_deal()
     play_tricks(g, "9H/JH TH/KH QH/AH JS/9S KS/TS AS/QS")
-    assert "última vaza" in told(g)[0]
+    # the points it took the last trick with, not "reached 66 with it": they may have been 66 long before
+    points = g.result.facts()["points"][g.result.facts()["winner"]]
+    assert "última vaza" in told(g)[0] and f"{points} pontos" in told(g)[0] and points >= 66
+    assert "66 con" not in told(g, "it")[0] and f"{points} punti" in told(g, "it")[0]
 
 
 def test_the_computers_cards_are_listed_once_the_hand_is_over():
