@@ -187,3 +187,17 @@ def test_saved_moves_that_do_not_fit_the_deal_deal_it_afresh_and_odd_ones_are_dr
                 {"day": DAY, "actions": ["play:AS"] * 49, "on_table": True}, {"day": DAY, "actions": [1], "on_table": True},
                 {"day": DAY, "actions": [], "on_table": "yes"}, ["x"], "x"):
         assert DailyBook.from_dict({"days": {}, "current": odd}).current is None, odd
+
+
+def test_the_header_keeps_the_matchs_score_while_the_days_deal_is_on_the_table():
+    from tests.test_ui_core import last_model
+
+    tab = daily_tab(tricks=1)
+    waiting = list(tab.core.flow.match.match.scores)
+    while not tab.table.hand_over:
+        card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
+        messages = tab.send("tap_card", code=card[5:], focus_at=None)
+    assert tab.table.match.scores != waiting  # the deal's own one-hand score, which is not the match's
+    assert last_model(messages)["score"] == waiting and last_model(messages)["hand_number_text"] == PT.t("score.hand.apart")
+    messages = tab.send("back_to_match")
+    assert last_model(messages)["score"] == waiting

@@ -120,6 +120,8 @@ class Flow:
         """Show the table as it stands (the injected ``draw``), with the sound
         cue of the moves since the last render (each sounds once)."""
         self.coach()
+        aside = self.match_table if self.table.replay_of is not None else None
+        self.state.match_score = list(aside.match.scores) if aside is not None else None
         self.state.cue = self.table.take_cue()
         if self.draw(self.table, self.state, self.table.take_events()):
             self.state.focus = None  # placed: a later render leaves the focus to the player

@@ -26,6 +26,9 @@ class PageState(Record):
     level: str = "medium"
     #: The pauses between the computer's steps (:func:`ui.model.pace.pace_for`).
     pace: dict = field(default_factory=lambda: dict(TEST_PACE))
+    #: The match's score while a deal apart (replayed, the day's, a problem, a
+    #: lesson) is on the table: the header's score is the match's, never that deal's.
+    match_score: list | None = None
     #: A move is under way: input waits (``data-busy``).
     busy: bool = False
     #: The bot is computing a move (the only time the table says "thinking").

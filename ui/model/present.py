@@ -438,7 +438,7 @@ def build(table: Table, state: PageState, tr: Translator, events=()) -> TableMod
     # practice's aids; a problem shows the computer's cards too (every card is known there)
     aids = (settings.practice and table.practice is not None) or (
         table.replay_of is not None and table.replay_of.problem is not None)
-    score = table.match.scores
+    score = state.match_score or table.match.scores  # a deal apart: the match's, waiting aside
     st = table.stats
     hands = len(table.match.games)
     buttons = buttons_shown(at, table, settings, aids)
