@@ -176,16 +176,17 @@ def test_a_finished_days_deal_leaves_nothing_under_way():
 
 
 def test_saved_moves_that_do_not_fit_the_deal_deal_it_afresh_and_odd_ones_are_dropped():
+    from ui.model.replay import UnderWay
+
     store = Store(MemoryBackend())
-    book = DailyBook()
-    book.note_progress(DAY, ["play:AS", "play:AS"])
-    assert store.save_daily(book) and store.load_daily().under_way(DAY) == ["play:AS", "play:AS"]
+    book = DailyBook(current=UnderWay(DAY, ["play:AS", "play:AS"]))
+    assert store.save_daily(book) and store.load_daily().current.moves_of(DAY) == ["play:AS", "play:AS"]
     tab = reloaded(type("T", (), {"backend": store.backend})())
     assert tab.table.replay_of.daily == DAY and tab.table.game.action_notations() == []
     assert any(line.startswith("daily: ") for line in tab.logged)
-    for odd in ({"day": "2026-02-30", "actions": [], "on_table": True}, {"day": DAY, "actions": "x", "on_table": True},
-                {"day": DAY, "actions": ["play:AS"] * 49, "on_table": True}, {"day": DAY, "actions": [1], "on_table": True},
-                {"day": DAY, "actions": [], "on_table": "yes"}, ["x"], "x"):
+    for odd in ({"of": "2026-02-30", "actions": [], "on_table": True}, {"of": DAY, "actions": "x", "on_table": True},
+                {"of": DAY, "actions": ["play:AS"] * 49, "on_table": True}, {"of": DAY, "actions": [1], "on_table": True},
+                {"of": DAY, "actions": [], "on_table": "yes"}, {"day": DAY, "actions": [], "on_table": True}, ["x"], "x"):
         assert DailyBook.from_dict({"days": {}, "current": odd}).current is None, odd
 
 

@@ -161,3 +161,48 @@ def test_a_failure_after_the_right_first_move_names_the_move_that_left_the_best_
         "problem.failed.later", best=action_words("declare", PT, False, in_sentence=True),
         gp=PT.game_points(abs(problem.values[problem.best[0]])))
     assert player_slip(problem, [king]) == 0  # a first move that was not the best: named as before
+
+
+def problem_tab(monkeypatch, backend=None):
+    """A started tab (the page's model side) whose computer defends problems as the worker does."""
+    from tests import test_ui_core
+
+    def bot(function, *args):
+        return botcall.defend_json(args[0]) if function == "defend" else botcall.choose_json(args[0], "random")
+
+    monkeypatch.setattr(test_ui_core, "bot", bot)
+    tab = test_ui_core.Tab("?seed=3&level=random", backend=backend)
+    tab.start()
+    return tab
+
+
+def test_a_problem_under_way_comes_back_where_it_was_after_a_reload_or_when_opened_again(monkeypatch):
+    tab = problem_tab(monkeypatch)
+    tab.send("problem")
+    problem = tab.table.replay_of.problem
+    card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
+    tab.send("tap_card", code=card[5:], focus_at=None)
+    made = tab.table.game.action_notations()  # (a marriage's K or Q announces it first)
+    assert made and not tab.table.hand_over and tab.core.keeper.load_problems().current.moves_of(problem.id) == made
+    again = problem_tab(monkeypatch, tab.backend)  # a reload
+    again.send("begin", hash="", today="2026-12-05")
+    assert again.table.replay_of.problem.id == problem.id and again.table.game.action_notations() == made
+    again.send("back_to_match")
+    third = problem_tab(monkeypatch, tab.backend)
+    third.send("begin", hash="", today="2026-12-05")
+    assert third.table.replay_of is None  # left for the match: a reload shows the match
+    third.send("problem")
+    assert third.table.replay_of.problem.id == problem.id and third.table.game.action_notations() == made
+    assert not again.logged and not third.logged
+
+
+def test_a_problem_played_out_leaves_nothing_under_way_and_odd_saved_moves_are_dropped():
+    from ui.model.replay import UnderWay
+
+    book = ProblemBook(current=UnderWay("abcdefgh", ["play:AS"]))
+    book.note("abcdefgh", solved=False)
+    assert book.current is None
+    for odd in ({"of": "short", "actions": [], "on_table": True}, {"of": "abcdefgh", "actions": [3], "on_table": True}, 7):
+        assert ProblemBook.from_dict({"current": odd}).current is None, odd
+    kept = ProblemBook.from_dict({"current": {"of": "abcdefgh", "actions": ["play:AS"], "on_table": False}}).current
+    assert kept == UnderWay("abcdefgh", ["play:AS"], False)

@@ -45,8 +45,10 @@ class DialogCommands:
             self.on_open_link(hash, today)
         elif self.keeper.lesson_under_way():
             self.spawn(self.start_lesson(None, resume=True))
-        elif (day := self.keeper.load_daily().on_table()) is not None:
-            self.on_daily(day)  # the day's deal was on the table: where it was
+        elif self.keeper.daily_on_table() and (daily := self.keeper.load_daily()).current is not None:
+            self.on_daily(daily.current.of)  # the day's deal was on the table: where it was
+        elif self.keeper.problem_on_table():
+            self.on_problem()  # so was a problem: the same one comes, where it was
         self.spawn(self.flow.computer_turns())
 
     # -- links ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ from sixtysix import Game
 from sixtysix.match import seeded_deck
 
 from ui.model.record import Record, field
-from ui.model.replay import Original, one_hand_match
+from ui.model.replay import Original, UnderWay, one_hand_match, play_moves
 from ui.model.stats import Stats
 from ui.model.table import Table
 
@@ -71,13 +71,7 @@ def daily_table(day: str, actions=()) -> Table:
     """
     table = Table(one_hand_match(daily_deck(day), DEALER), 0, Stats(), replay_of=Original({}, False, day))
     table.say("msg.daily.start", date=shown(day))
-    for action in actions:
-        if table.to_move is None or action not in table.view(table.to_move)["legal"]:
-            raise ValueError(f"the saved moves {list(actions)!r} do not fit the deal of {day}")
-        table.apply(table.to_move, action)
-        table.gather()
-    table.take_events()  # said when they were played: the live region does not read them again
-    return table
+    return play_moves(table, actions)
 
 
 def signed(facts: dict, seat: int = 0) -> int:
@@ -106,21 +100,6 @@ class DayResult(Record):
     computer: int | None = None
 
 
-def _under_way(data) -> dict | None:
-    """A saved deal under way, if well formed (anything odd: none)."""
-    if not isinstance(data, dict) or not isinstance(data.get("on_table"), bool):
-        return None
-    actions = data.get("actions")
-    if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS
-            and all(isinstance(a, str) and len(a) <= 12 for a in actions)):
-        return None
-    try:
-        day = parse_date(data.get("day"))
-    except ValueError:
-        return None
-    return {"day": day, "actions": list(actions), "on_table": data["on_table"]}
-
-
 def _result(data) -> DayResult | None:
     if not isinstance(data, dict):
         return None
@@ -130,18 +109,12 @@ def _result(data) -> DayResult | None:
     return DayResult(*values)
 
 
-#: The most moves a hand can hold (24 cards, marriages, an exchange, a close, a declaration).
-MAX_ACTIONS = 48
-
-
 class DailyBook(Record):
     """Every day played: ``days`` maps ``"2026-12-05"`` to its :class:`DayResult`."""
 
     days: dict = field(default_factory=dict)
-    #: The day's deal under way: ``{"day": "2026-12-05", "actions": [...], "on_table": True}``.
-    #: Opening that day's deal again resumes it (dealing it afresh would let a
-    #: bad start be thrown away), and so does a reload if it was on the table.
-    current: dict | None = None
+    #: The day's deal under way (``of``: its date), resumed where it was.
+    current: UnderWay | None = None
 
     @classmethod
     def from_dict(cls, data) -> "DailyBook":
@@ -156,32 +129,13 @@ class DailyBook(Record):
                 if (result := _result(value)) is not None:
                     book.days[key] = result
         if isinstance(data, dict):
-            book.current = _under_way(data.get("current"))
+            book.current = UnderWay.parse(data.get("current"), parse_date)
         return book
 
     def to_dict(self) -> dict:
         days = sorted(self.days)[-DAYS_KEPT:]
-        return {"days": {d: self.days[d].as_dict() for d in days}, "current": dict(self.current) if self.current else None}
-
-    def note_progress(self, day: str, actions: list[str]) -> None:
-        """The day's deal on the table, with its moves so far."""
-        self.current = {"day": day, "actions": list(actions), "on_table": True}
-
-    def under_way(self, day: str) -> list[str]:
-        """The moves made so far in ``day``'s deal left under way (``[]``: none)."""
-        return list(self.current["actions"]) if self.current and self.current["day"] == day else []
-
-    def set_aside(self) -> bool:
-        """The day's deal under way left the table (for the match, or another deal);
-        ``True`` if that changed the book."""
-        if not self.current or not self.current["on_table"]:
-            return False
-        self.current = {**self.current, "on_table": False}
-        return True
-
-    def on_table(self) -> str | None:
-        """The day of the deal left under way on the table (a reload resumes it), or ``None``."""
-        return self.current["day"] if self.current and self.current["on_table"] else None
+        return {"days": {d: self.days[d].as_dict() for d in days},
+                "current": self.current.as_dict() if self.current else None}
 
     def day(self, day: str) -> DayResult:
         return self.days.get(day) or DayResult()
@@ -189,7 +143,7 @@ class DailyBook(Record):
     def note_player(self, day: str, points: int) -> bool:
         """The player's result on ``day``'s deal (no longer under way); only the first
         counts. True if the book changed."""
-        finished = bool(self.current) and self.current["day"] == day
+        finished = self.current is not None and self.current.of == day
         if finished:
             self.current = None
         entry = self.days.setdefault(day, DayResult())

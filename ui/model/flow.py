@@ -35,7 +35,7 @@ import json
 
 from ui.model.pace import pace_for
 from ui.model.page import PageState
-from ui.model.replay import replay_table
+from ui.model.replay import UnderWay, replay_table
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.settings import COACHED
@@ -287,7 +287,7 @@ class Flow:
         if table is None or table is self.table:
             if self.table.lesson is not None:
                 self.note_lesson()
-            self.note_daily()
+            self.note_under_way()
         status = self.save_table(table or self.table)
         if status == STALE:
             self.adopt_newer()
@@ -412,8 +412,14 @@ class Flow:
         player's progress; ``day``: the date of the player's own hand it comes from."""
         from ui.model.problem_play import problem_table
 
+        try:  # left under way: where it was
+            table = problem_table(problem, day, book.current.moves_of(problem.id) if book.current else ())
+        except ValueError as exc:
+            self.log("problem", exc)
+            table = problem_table(problem, day)
+        self.start_replay(table)
         self.state.problems = book
-        self.start_replay(problem_table(problem, day))
+        self.note_under_way()
 
     def finish_problem(self) -> None:
         """A problem just played out: solved or failed, kept in the player's progress once."""
@@ -485,28 +491,38 @@ class Flow:
         from ui.model.daily import daily_table
 
         try:
-            table = daily_table(day, book.under_way(day))  # left under way: where it was
+            table = daily_table(day, book.current.moves_of(day) if book.current else ())  # where it was left
         except ValueError as exc:
             self.log("daily", exc)
             table = daily_table(day)
         self.start_replay(table)
         self.state.daily = book
-        self.note_daily()
+        self.note_under_way()
 
-    def note_daily(self) -> None:
-        """The day's deal on the table and its moves so far, kept on the device:
-        a reload, or opening that deal again, resumes it."""
-        original, book = self.table.replay_of, self.state.daily
-        if original is None or not original.daily or book is None or self.table.hand_over or self.stopped:
-            return
-        book.note_progress(original.daily, self.table.game.action_notations())
-        self.save_daily(book)
+    def _kept_apart(self):
+        """For the deal apart on the table that is kept while under way (the day's,
+        a problem): its book, which one it is (date or id) and how to save the book."""
+        original = self.table.replay_of
+        if original is not None and original.daily and self.state.daily is not None:
+            return self.state.daily, original.daily, self.save_daily
+        if original is not None and original.problem is not None and self.state.problems is not None:
+            return self.state.problems, original.problem.id, self.save_problems
+        return None, "", None
 
-    def set_daily_aside(self) -> None:
-        """The day's deal under way leaves the table: kept, but a reload shows the match."""
-        original, book = self.table.replay_of, self.state.daily
-        if original is not None and original.daily and book is not None and book.set_aside():
-            self.save_daily(book)
+    def note_under_way(self) -> None:
+        """The day's deal or a problem on the table, with its moves so far, kept on
+        the device: a reload, or opening it again, resumes it where it was."""
+        book, of, save = self._kept_apart()
+        if book is not None and not self.table.hand_over and not self.stopped:
+            book.current = UnderWay(of, self.table.game.action_notations())
+            save(book)
+
+    def set_aside(self) -> None:
+        """The deal apart under way leaves the table: kept, but a reload shows the match."""
+        book, _, save = self._kept_apart()
+        if book is not None and book.current is not None and book.current.on_table:
+            book.current = book.current.replace(on_table=False)
+            save(book)
 
     async def finish_daily(self) -> None:
         """The day's deal just ended: the player's first result kept, then the
@@ -618,7 +634,7 @@ class Flow:
         match = self.match
         match.abandon()
         self.leave_lesson()
-        self.set_daily_aside()
+        self.set_aside()
         self.match_table = None  # a replay in progress ends with the old match
         self.replace(Table.new(seed, match.stats, practice=practice))
         self.save()  # at once: the old turn's last render already shows the new table
@@ -654,7 +670,7 @@ class Flow:
     def start_replay(self, table: Table) -> None:
         """Put a replayed deal on the table; the match waits aside."""
         self.leave_lesson()
-        self.set_daily_aside()
+        self.set_aside()
         if self.match_table is None:
             self.match_table = self.table
         self.replace(table)
@@ -664,7 +680,7 @@ class Flow:
         if self.busy or self.match_table is None:
             return
         self.leave_lesson()
-        self.set_daily_aside()
+        self.set_aside()
         table, self.match_table = self.match_table, None
         self.replace(table)
         self.render()

@@ -68,5 +68,11 @@ class Keeper:
     def lesson_under_way(self) -> bool:
         return self.store.lesson_under_way()
 
+    def daily_on_table(self) -> bool:
+        return self.store.daily_on_table()
+
+    def problem_on_table(self) -> bool:
+        return self.store.problem_on_table()
+
     def save_lessons(self, book) -> bool:
         return self.store.save_lessons(book)

@@ -15,7 +15,7 @@ from sixtysix import Match, problems
 from sixtysix.match import TARGET
 
 from ui.model.record import Record, field
-from ui.model.replay import Original
+from ui.model.replay import Original, UnderWay, play_moves
 from ui.model.stats import Stats
 from ui.model.table import Table
 
@@ -27,9 +27,12 @@ KEPT = 2000
 PERSONAL_KEPT = 30
 
 
-def problem_table(problem, day: str = "") -> Table:
-    """``problem``'s position on a table of its own (never saved, never counted):
-    you are player 0. ``day``: the date of the player's own hand it comes from."""
+def problem_table(problem, day: str = "", actions=()) -> Table:
+    """``problem``'s position on a table of its own (never saved as the match,
+    never counted): you are player 0. ``day``: the date of the player's own hand
+    it comes from; ``actions``: its moves so far, played again to resume it.
+
+    :raises ValueError: if the moves do not fit the problem (the caller starts it afresh)."""
     game = problems.to_game(problem)
     match = Match.from_games(None, [game], game.dealer, TARGET)
     table = Table(match, 0, Stats(), replay_of=Original({}, False, problem=problem))
@@ -37,7 +40,7 @@ def problem_table(problem, day: str = "") -> Table:
         from ui.model.daily import shown
         table.say("msg.problem.personal", date=shown(day))
     table.say("msg.problem.start", n=problem.depth, you=problem.points[0], computer=problem.points[1])
-    return table
+    return play_moves(table, actions)
 
 
 def personal_problems(hand: dict, decisions: dict) -> list:
@@ -89,6 +92,12 @@ def outcome(problem, facts: dict) -> bool:
     return points >= problem.values[problem.best[0]]
 
 
+def _problem_id(text: str) -> None:
+    """:raises ValueError: for anything but a problem's id (eight characters)."""
+    if len(text) != 8:
+        raise ValueError(f"not a problem id: {text!r}")
+
+
 class ProblemBook(Record):
     """The player's progress: problems solved, and the failed ones with when they come back."""
 
@@ -99,6 +108,8 @@ class ProblemBook(Record):
     tries: int = 0
     #: The player's own problems, newest last: ``{"day": "2026-12-05", "problem": record}``.
     personal: list = field(default_factory=list)
+    #: The problem under way (``of``: its id), resumed where it was.
+    current: UnderWay | None = None
 
     @classmethod
     def from_dict(cls, data) -> "ProblemBook":
@@ -123,11 +134,13 @@ class ProblemBook(Record):
             except (problems.ProblemError, ValueError, KeyError, TypeError):
                 continue  # a damaged or tampered one is dropped, the rest kept
         book.personal = book.personal[-PERSONAL_KEPT:]
+        book.current = UnderWay.parse(data.get("current"), _problem_id)
         return book
 
     def to_dict(self) -> dict:
         return {"solved": list(self.solved), "failed": dict(self.failed), "failures": self.failures,
-                "tries": self.tries, "personal": [dict(e) for e in self.personal]}
+                "tries": self.tries, "personal": [dict(e) for e in self.personal],
+                "current": self.current.as_dict() if self.current else None}
 
     def lines(self, tr) -> list[str]:
         """The statistics' words on the problems (none before a first try)."""
@@ -165,6 +178,8 @@ class ProblemBook(Record):
 
     def note(self, pid: str, solved: bool) -> None:
         """A try: solved (a failure of it is forgiven) or failed (it comes back later)."""
+        if self.current is not None and self.current.of == pid:
+            self.current = None  # played out: nothing left to resume
         self.tries += 1
         if solved:
             self.failed.pop(pid, None)

@@ -57,3 +57,50 @@ def original_key(original: Original) -> tuple[str, dict] | None:
         return None
     winner = original.facts["winner"] ^ (1 if original.other_seat else 0)
     return f"replay.original.{WHO[winner]}", {"gp": original.facts["game_points"]}
+
+
+#: The most moves a hand can hold (24 cards, marriages, an exchange, a close, a declaration).
+MAX_MOVES = 48
+
+
+class UnderWay(Record):
+    """A deal apart left under way (the day's, a problem): which one (``of``: its
+    date or id), its moves so far, and whether it was on the table (a reload then
+    resumes it; opening it again always does, so a bad start cannot be dealt away)."""
+
+    of: str
+    actions: list
+    on_table: bool = True
+
+    @classmethod
+    def parse(cls, data, check) -> "UnderWay | None":
+        """A saved one, if well formed and ``check(of)`` passes (it raises ValueError otherwise); else ``None``."""
+        if not isinstance(data, dict) or not isinstance(data.get("on_table"), bool) or not isinstance(data.get("of"), str):
+            return None
+        actions = data.get("actions")
+        if not (isinstance(actions, list) and len(actions) <= MAX_MOVES
+                and all(isinstance(a, str) and len(a) <= 12 for a in actions)):
+            return None
+        try:
+            check(data["of"])
+        except ValueError:
+            return None
+        return cls(data["of"], list(actions), data["on_table"])
+
+    def moves_of(self, of: str) -> list[str]:
+        return list(self.actions) if self.of == of else []
+
+
+def play_moves(table: Table, actions) -> Table:
+    """``actions`` (both sides' moves, saved) played again on ``table``, silently.
+
+    :raises ValueError: if one is not legal where it comes (the caller deals afresh).
+    """
+    for action in actions:
+        if table.to_move is None or action not in table.view(table.to_move)["legal"]:
+            raise ValueError(f"the saved moves {list(actions)!r} do not fit this deal")
+        table.apply(table.to_move, action)
+        table.gather()
+    table.take_events()  # said when they were played: the live region does not read them again
+    return table
+

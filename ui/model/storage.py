@@ -351,6 +351,22 @@ class Store:
     def save_problems(self, book) -> bool:
         return self._save_book(PROBLEMS_KEY, book)
 
+    def daily_on_table(self) -> bool:
+        """Whether the day's deal was left under way on the table (read without its module)."""
+        return self._kept_on_table(DAILY_KEY, DAILY_MAX_CHARS, STATS_MAX_DEPTH)
+
+    def problem_on_table(self) -> bool:
+        """Whether a problem was left under way on the table (read without its module)."""
+        return self._kept_on_table(PROBLEMS_KEY, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH)
+
+    def _kept_on_table(self, key: str, max_chars: int, max_depth: int) -> bool:
+        text = self._get(key)
+        try:
+            current = text is not None and _stored_object(text, max_chars, max_depth, versioned=True).get("current")
+        except SavedDataError:  # loading the book will say so, if ever asked
+            return False
+        return isinstance(current, dict) and current.get("on_table") is True
+
     def lesson_under_way(self) -> bool:
         """Whether a lesson was left under way (read without loading the course's module)."""
         text = self._get(LESSONS_KEY)
