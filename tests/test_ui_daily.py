@@ -202,3 +202,17 @@ def test_the_header_keeps_the_matchs_score_while_the_days_deal_is_on_the_table()
     assert last_model(messages)["score"] == waiting and last_model(messages)["hand_number_text"] == PT.t("score.hand.apart")
     messages = tab.send("back_to_match")
     assert last_model(messages)["score"] == waiting
+
+
+def test_whether_a_deal_was_left_on_the_table_is_read_without_the_books_modules():
+    from ui.model.replay import UnderWay
+
+    store = Store(MemoryBackend())
+    assert not store.daily_on_table() and not store.problem_on_table()
+    store.save_daily(DailyBook(current=UnderWay(DAY, ["play:AS"])))
+    assert store.daily_on_table() and not store.problem_on_table()
+    store.save_daily(DailyBook(current=UnderWay(DAY, ["play:AS"], on_table=False)))
+    assert not store.daily_on_table()
+    for text in ("{not json", '{"version": 1, "current": {"on_table": "yes"}}', "[" * 5000):
+        store.backend.setItem("sixtysix.daily", text)
+        assert not store.daily_on_table()
