@@ -34,13 +34,19 @@ READ = """() => { const n = performance.getEntriesByType('navigation')[0];
 FACES = "[document.querySelectorAll('#hand .early-face').length, document.querySelectorAll('#hand img.card-img:not(.face-later)').length]"
 
 
-def reloads(browser: Browser, query: str, wait_ms: int) -> list[dict]:
+def second_visit(browser: Browser, query: str):
+    """A fresh context with a first visit made, and a second page on the game, ready: (context, page)."""
     context, url, log = browser.context()
+    visit(context, url + query, log, browser.timeout_ms)
+    page = context.new_page()
+    page.goto(url + query)
+    page.wait_for_selector("html.ready", state="attached")
+    return context, page
+
+
+def reloads(browser: Browser, query: str, wait_ms: int) -> list[dict]:
+    context, page = second_visit(browser, query)
     try:
-        visit(context, url + query, log, browser.timeout_ms)
-        page = context.new_page()
-        page.goto(url + query)
-        page.wait_for_selector("html.ready", state="attached")
         rows = []
         for _ in range(RESUME_RELOADS):
             play_a_card(page, browser.timeout_ms)

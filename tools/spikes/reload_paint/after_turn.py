@@ -21,20 +21,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
-from tools.bench.browser import Browser, visit  # noqa: E402
+from tools.bench.browser import Browser  # noqa: E402
 from tools.bench.scenarios import YOUR_TURN, play_a_card  # noqa: E402
+from tools.spikes.reload_paint.after_play import second_visit  # noqa: E402
 
 CATEGORIES = ["v8", "v8.wasm", "disabled-by-default-v8.gc", "disabled-by-default-v8.compile", "toplevel"]
 
 
 def traced_turn(browser: Browser, query: str, after_ms: int) -> tuple[list[dict], float]:
     """The trace events of one move (the click to ``after_ms`` past the turn), and the turn's time in ms."""
-    context, url, log = browser.context()
+    context, page = second_visit(browser, query)
     try:
-        visit(context, url + query, log, browser.timeout_ms)
-        page = context.new_page()
-        page.goto(url + query)
-        page.wait_for_selector("html.ready", state="attached")
         play_a_card(page, browser.timeout_ms)  # the first trick, as make bench's first reload follows
         cdp = context.new_cdp_session(page)
         events, complete = [], []
