@@ -74,6 +74,12 @@ def test_a_practice_hand_is_not_counted_and_the_sheet_says_so(fresh_table: Table
         t.page.wait_for_function(
             "() => ['you', 'none'].includes(document.documentElement.dataset.toMove)", timeout=60_000)
     expect(t.button("take_back")).to_be_visible()  # the hand's last move too
+    t.button("take_back").focus()
+    t.page.keyboard.press("Enter")  # by keyboard: the focus goes to a card the player may play
+    t.wait_turn()
+    expect(t.page.locator("#hand button.card:focus")).to_have_attribute("aria-disabled", "false")
+    t.play_first()  # and the hand ends again
+    t.page.wait_for_function("() => document.documentElement.dataset.toMove === 'none'", timeout=60_000)
     stats = t.stored("sixtysix.stats") or {}
     assert all(lv.get("hands_won", 0) + lv.get("hands_lost", 0) == 0 for lv in stats.get("levels", {}).values())
     t.button("sheet").click()

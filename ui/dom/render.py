@@ -254,7 +254,10 @@ class Renderer:
         # One card in the tab order (arrow keys move between them).
         focus_at = None
         if m.focus is not None and buttons:
-            focus_at = min(m.focus, len(buttons) - 1)
+            at = min(m.focus, len(buttons) - 1)
+            # never on a card that may not be played now (a follow in the closed or
+            # empty stock's phase): the next one that may, else the one asked for
+            focus_at = next((i for i in list(range(at, len(buttons))) + list(range(at)) if m.my_cards[i].playable), at)
         elif had_focus and hand.contains(document.activeElement):
             focus_at = next(i for i, b in enumerate(buttons) if b == document.activeElement)
         tab_at = focus_at if focus_at is not None else next(
