@@ -216,3 +216,11 @@ def test_whether_a_deal_was_left_on_the_table_is_read_without_the_books_modules(
     for text in ("{not json", '{"version": 1, "current": {"on_table": "yes"}}', "[" * 5000):
         store.backend.setItem("sixtysix.daily", text)
         assert not store.daily_on_table()
+
+
+def test_a_fresh_days_deal_is_announced_and_a_resumed_one_does_not_read_its_moves_again():
+    fresh = daily.daily_table(DAY)
+    assert [e.key for e in fresh.take_events()] == ["msg.daily.start"]
+    card = next(a for a in fresh.view(HUMAN)["legal"] if a.startswith("play:"))
+    resumed = daily.daily_table(DAY, [card])
+    assert resumed.take_events() == [] and resumed.game.action_notations()[0] == card

@@ -101,6 +101,7 @@ def play_moves(table: Table, actions) -> Table:
             raise ValueError(f"the saved moves {list(actions)!r} do not fit this deal")
         table.apply(table.to_move, action)
         table.gather()
-    table.take_events()  # said when they were played: the live region does not read them again
+    if actions:
+        table.take_events()  # said when they were played: the live region does not read them again
     return table
 
