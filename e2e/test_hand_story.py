@@ -172,6 +172,13 @@ def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(fresh_table, blu
     dialog = fresh.get_by_role("dialog", name=other.t("review.title"))
     expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
     expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], other.tr))
+    # closed, the review leaves the hand on the table as it ended, to open it again
+    dialog.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(other.html).to_have_attribute("data-result", sim.table.result_facts()["reason"])
+    other.button("review").click()
+    expect(dialog).to_have_attribute("data-progress", "done", timeout=REVIEW_MS)
+    expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], other.tr))
 
 
 def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):

@@ -83,10 +83,19 @@ def test_a_deal_link_is_replayed_and_a_played_hand_s_link_opens_its_review():
     # the one who opens it never played it: not "the same hand again"
     assert CATALOGS["pt"]["msg.replay.link"] in said and CATALOGS["pt"]["msg.replay.same"] not in said
     other, _ = begun("?seed=9&level=random")
+    match = other.table
     played = share.PREFIX + share.encode(hand["deck"], hand["dealer"], hand["actions"])
-    reviews = [m for m in other.send("open_link", hash=played, today=TODAY) if m["kind"] == "review"]
+    messages = other.send("open_link", hash=played, today=TODAY)
+    reviews = [m for m in messages if m["kind"] == "review"]
     assert reviews[0]["opening"] and reviews[-1]["review"]["progress"] == "done"
-    assert other.table.replay_of is None  # the table is not touched
+    # under the review, the hand as it ended, apart: the match waits aside, untouched
+    assert other.table.replay_of is not None and other.table.hand_over and other.core.flow.match is match
+    assert other.table.game.action_notations() == hand["actions"] and list(other.table.game.deck) == hand["deck"]
+    assert CATALOGS["pt"]["msg.review.link"] in last_model(messages)["messages"]
+    # under the review, what closing it leaves: the hand to review again, to play, or to leave
+    other.send("review_closed")
+    buttons = last_model(messages)["buttons"]
+    assert buttons["review"] and buttons["replay"] and buttons["back"]
     assert "reviews" not in json.loads(other.backend.getItem(STATS_KEY) or "{}")  # not a hand of this match
 
 

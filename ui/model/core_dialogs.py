@@ -76,10 +76,24 @@ class DialogCommands:
                 return
             hand = {"deck": deck, "dealer": dealer, "actions": actions}
             if actions:
-                self.open_review(hand, today)
+                self.open_shared_hand(hand, today)
             else:
                 self.flow.replay_hand(hand)
                 self.spawn(self.flow.play_on_when_idle())
+
+    def open_shared_hand(self, hand: dict, today: str) -> None:
+        """A hand from a review link: its review, over the hand on the table as it
+        ended (the match waits aside), so that closing the review leaves the hand
+        there to review again, to play, or to leave for the match."""
+        from ui.model.replay import shared_hand_table
+
+        try:
+            table = shared_hand_table(hand)
+        except ValueError as e:  # (share.parse has checked the moves: not expected)
+            self.refuse_link(e)
+            return
+        self.flow.start_replay(table)
+        self.open_review(hand, today)
 
     def refuse_link(self, error) -> None:
         self.warn(f"Sixty-Six: link refused ({error})")

@@ -51,6 +51,17 @@ def replay_table(hand: dict, other_seat: bool = False, original: dict | None = N
     return table
 
 
+def shared_hand_table(hand: dict) -> Table:
+    """A hand from a review link on a table apart, as it ended (or as far as it went).
+
+    :raises ValueError: if its moves do not fit its deal.
+    """
+    table = play_moves(Table(one_hand_match(hand["deck"], hand["dealer"]), 0, Stats(), replay_of=Original({}, False)),
+                       hand["actions"])
+    table.say("msg.review.link")
+    return table
+
+
 def original_key(original: Original) -> tuple[str, dict] | None:
     """The line that recalls the first result, seen from the seat now played."""
     if not original.facts:
