@@ -18,14 +18,15 @@ FAST = "level=random&fast=1"
 
 
 def expect_first_card_focused_once_playing(t: TablePage) -> None:
-    """Once the player may play, the focus is on the first card of the new hand.
+    """Once the player may play, the focus is on the first card of the new hand
+    that may be played (the first card, unless it must not follow).
 
     A new match has a fresh deal, so the computer may lead and, at the random
-    level, close and lose at once: then the hand is over before the player's
-    turn and there is no card to focus."""
+    level, close at once (then some cards may not follow) or close and lose at
+    once: then the hand is over before the player's turn and there is no card to focus."""
     expect(t.html).to_have_attribute("data-to-move", re.compile("^(you|none)$"), timeout=BOT_MS)
     if t.html.get_attribute("data-to-move") == "you":
-        expect(t.hand_group.locator("button").first).to_be_focused()
+        expect(t.hand_group.locator("button[aria-disabled='false']").first).to_be_focused()
 
 
 #: True once the saved match is another than the one of ``?seed=`` (the argument).
