@@ -412,12 +412,8 @@ class Flow:
         player's progress; ``day``: the date of the player's own hand it comes from."""
         from ui.model.problem_play import problem_table
 
-        try:  # left under way: where it was
-            table = problem_table(problem, day, book.current.moves_of(problem.id) if book.current else ())
-        except ValueError as exc:
-            self.log("problem", exc)
-            table = problem_table(problem, day)
-        self.start_replay(table)
+        moves = book.current.moves_of(problem.id) if book.current else ()  # left under way: where it was
+        self.start_replay(self.resumed("problem", lambda moves: problem_table(problem, day, moves), moves))
         self.state.problems = book
         self.note_under_way()
 
@@ -442,12 +438,7 @@ class Flow:
         ``book``: the player's course (:class:`ui.model.lessons.LessonBook`)."""
         from ui.model.lessons import lesson_table
 
-        try:
-            table = lesson_table(lesson, actions)
-        except ValueError as exc:
-            self.log("lesson", exc)
-            table = lesson_table(lesson)
-        self.start_replay(table)
+        self.start_replay(self.resumed("lesson", lambda moves: lesson_table(lesson, moves), actions))
         self.state.lessons = book
         self.note_lesson()
 
@@ -490,14 +481,19 @@ class Flow:
         """Put ``day``'s deal on the table (the match waits aside); ``book``: the days played."""
         from ui.model.daily import daily_table
 
-        try:
-            table = daily_table(day, book.current.moves_of(day) if book.current else ())  # where it was left
-        except ValueError as exc:
-            self.log("daily", exc)
-            table = daily_table(day)
-        self.start_replay(table)
+        moves = book.current.moves_of(day) if book.current else ()  # left under way: where it was
+        self.start_replay(self.resumed("daily", lambda moves: daily_table(day, moves), moves))
         self.state.daily = book
         self.note_under_way()
+
+    def resumed(self, what: str, deal, moves) -> Table:
+        """``deal(moves)``: a deal apart with the moves saved on the device played
+        again; if they do not fit it (logged), ``deal(())``: the deal from its start."""
+        try:
+            return deal(moves)
+        except ValueError as exc:
+            self.log(what, exc)
+            return deal(())
 
     def _kept_apart(self):
         """For the deal apart on the table that is kept while under way (the day's,

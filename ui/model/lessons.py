@@ -205,9 +205,10 @@ class LessonBook(Record):
         known = set(ids())
         if isinstance(data.get("done"), list):
             book.done = [x for x in data["done"] if x in known]
+        from ui.model.replay import saved_moves
+
         current = data.get("current")
-        if (isinstance(current, dict) and current.get("id") in known and isinstance(current.get("actions"), list)
-                and len(current["actions"]) <= 48 and all(isinstance(a, str) and len(a) <= 12 for a in current["actions"])):
+        if isinstance(current, dict) and current.get("id") in known and saved_moves(current.get("actions")):
             book.current = {"id": current["id"], "actions": list(current["actions"])}
         return book
 

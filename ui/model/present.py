@@ -19,6 +19,7 @@ from ui.model.page import PageState
 from ui.model.sheet import SheetModel, model as sheet_model
 from ui.model.table import COMPUTER, COSTLY, HUMAN, WHO, Message, Table, declare_offered, hand_order, hint_message
 
+
 class CardModel(Record):
     """One card as the table shows it: its face, and how it may be used now."""
 

@@ -74,6 +74,12 @@ def original_key(original: Original) -> tuple[str, dict] | None:
 MAX_MOVES = 48
 
 
+def saved_moves(actions) -> bool:
+    """Whether ``actions``, read back from storage, can be a hand's moves so far (in notation)."""
+    return (isinstance(actions, list) and len(actions) <= MAX_MOVES
+            and all(isinstance(a, str) and len(a) <= 12 for a in actions))
+
+
 class UnderWay(Record):
     """A deal apart left under way (the day's, a problem): which one (``of``: its
     date or id), its moves so far, and whether it was on the table (a reload then
@@ -89,8 +95,7 @@ class UnderWay(Record):
         if not isinstance(data, dict) or not isinstance(data.get("on_table"), bool) or not isinstance(data.get("of"), str):
             return None
         actions = data.get("actions")
-        if not (isinstance(actions, list) and len(actions) <= MAX_MOVES
-                and all(isinstance(a, str) and len(a) <= 12 for a in actions)):
+        if not saved_moves(actions):
             return None
         try:
             check(data["of"])

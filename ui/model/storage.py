@@ -353,28 +353,26 @@ class Store:
 
     def daily_on_table(self) -> bool:
         """Whether the day's deal was left under way on the table (read without its module)."""
-        return self._kept_on_table(DAILY_KEY, DAILY_MAX_CHARS, STATS_MAX_DEPTH)
+        current = self._current(DAILY_KEY, DAILY_MAX_CHARS, STATS_MAX_DEPTH)
+        return isinstance(current, dict) and current.get("on_table") is True
 
     def problem_on_table(self) -> bool:
         """Whether a problem was left under way on the table (read without its module)."""
-        return self._kept_on_table(PROBLEMS_KEY, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH)
-
-    def _kept_on_table(self, key: str, max_chars: int, max_depth: int) -> bool:
-        text = self._get(key)
-        try:
-            current = text is not None and _stored_object(text, max_chars, max_depth, versioned=True).get("current")
-        except SavedDataError:  # loading the book will say so, if ever asked
-            return False
+        current = self._current(PROBLEMS_KEY, PROBLEMS_MAX_CHARS, PROBLEMS_MAX_DEPTH)
         return isinstance(current, dict) and current.get("on_table") is True
 
     def lesson_under_way(self) -> bool:
         """Whether a lesson was left under way (read without loading the course's module)."""
-        text = self._get(LESSONS_KEY)
+        return bool(self._current(LESSONS_KEY, LESSONS_MAX_CHARS, LESSONS_MAX_DEPTH))
+
+    def _current(self, key: str, max_chars: int, max_depth: int):
+        """The ``current`` member of the book saved under ``key``, as stored (``None``:
+        no book, or one unreadable, which loading the book will say, if ever asked)."""
+        text = self._get(key)
         try:
-            return text is not None and bool(_stored_object(text, LESSONS_MAX_CHARS, LESSONS_MAX_DEPTH,
-                                                            versioned=True).get("current"))
-        except SavedDataError:  # load_lessons() will say so, if ever called
-            return False
+            return None if text is None else _stored_object(text, max_chars, max_depth, versioned=True).get("current")
+        except SavedDataError:
+            return None
 
     def load_lessons(self):
         """The player's course: lessons done, the one under way (unreadable: it starts afresh)."""
