@@ -13,17 +13,19 @@
 PYTHON ?= python3
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
+HEADLESS_SHELL := /usr/bin/chromium-headless-shell
 export DEBIAN_FRONTEND := noninteractive
 
 .PHONY: setup dist play serve test unit e2e bench clean
 
 setup:
-	@# Debian's Chromium, for Playwright (it cannot download its own here).
+	@# Debian's Chromium, for Playwright (it cannot download its own here), and
+	@# its old headless shell, which the browser tests run in (lighter: e2e/conftest.py).
 	@# apt-get update only when something is missing, and only as root.
-	@if [ ! -x $(CHROMIUM) ] || ! command -v npm >/dev/null; then \
+	@if [ ! -x $(CHROMIUM) ] || [ ! -x $(HEADLESS_SHELL) ] || ! command -v npm >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "setup: installing Chromium (and npm if missing) with apt"; \
-	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo nodejs npm); \
+	    echo "setup: installing Chromium, its headless shell (and npm if missing) with apt"; \
+	    apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell $$(command -v npm >/dev/null || echo nodejs npm); \
 	  else echo "setup: not root, so not installing chromium/npm with apt"; fi; \
 	fi
 	@# PIP_BREAK_SYSTEM_PACKAGES: a Debian system Python refuses pip otherwise.

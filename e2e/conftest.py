@@ -6,8 +6,11 @@ What every e2e test gets here:
   run (``make e2e`` builds dist/ first), with the test pages that never ship
   beside it (``bench/floor/``; see :func:`stage_test_site`).
   ``page.goto("./?lang=it")`` works.
-- Chromium: Debian's /usr/bin/chromium when it exists (``playwright
-  install`` cannot download browsers here), else Playwright's own; without
+- Chromium: Debian's old headless shell (/usr/bin/chromium-headless-shell,
+  what Playwright itself runs headless tests in: a page's start costs a fifth
+  less CPU than in the full browser), else Debian's /usr/bin/chromium
+  (``playwright install`` cannot download browsers here; ``--headed`` runs
+  take this one), else Playwright's own; without
   the browser's own idle WebUI pages (``tools.chromium_flags``) and with wasm
   compiled by V8's baseline compiler only (``--liftoff-only``): a page's
   start then costs about 2 s of CPU instead of 5 (docs/performance.md,
@@ -69,7 +72,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.pages import TablePage
 from tools import crash_dumps
-from tools.chromium_flags import BASE_ARGS, CHROMIUM, disabled_features
+from tools.chromium_flags import BASE_ARGS, disabled_features, e2e_browser
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,8 +155,9 @@ def base_url() -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict, browser_type: BrowserType) -> dict:
     args = dict(browser_type_launch_args)
-    if os.path.exists(CHROMIUM) and "channel" not in args:
-        args["executable_path"] = CHROMIUM
+    executable = e2e_browser(headless=args.get("headless", True))
+    if executable and "channel" not in args:
+        args["executable_path"] = executable
     args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
     if browser_type.name == "chromium":
         args["args"].append(disabled_features(browser_type, args))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.chromium_flags import IDLE_FEATURES
+from tools.chromium_flags import HEADLESS_SHELL, IDLE_FEATURES
 
 
 def descendants(pid: int) -> list[int]:
@@ -27,17 +27,21 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def browser_command_lines() -> list[list[str]]:
-    """The command lines of the Chromium browser processes this test process started."""
-    lines = []
+def browser_processes() -> dict[int, list[str]]:
+    """The Chromium browser processes this test process started, with their command lines."""
+    found = {}
     for pid in descendants(os.getpid()):
         try:
             args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
         except OSError:
             continue
         if "--remote-debugging-pipe" in args:
-            lines.append(args)
-    return lines
+            found[pid] = args
+    return found
+
+
+def browser_command_lines() -> list[list[str]]:
+    return list(browser_processes().values())
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the browser's command line from /proc")
@@ -51,3 +55,12 @@ def test_the_last_disable_features_switch_carries_playwrights_list_and_ours(brow
         earlier = {name for arg in switches[:-1] for name in arg.split("=", 1)[1].split(",")}
         assert set(IDLE_FEATURES) <= last, last
         assert earlier and earlier <= last
+
+
+@pytest.mark.skipif(not Path(HEADLESS_SHELL).exists(), reason="the headless shell is not installed")
+def test_the_tests_run_in_the_headless_shell_when_it_is_installed(browser):
+    processes = browser_processes()
+    assert processes, "no browser process found under this test process"
+    # /usr/bin/chromium-headless-shell is a shell script: the browser is the binary it runs.
+    binaries = {Path(os.path.realpath(f"/proc/{pid}/exe")).name for pid in processes}
+    assert "chromium-headless-shell" in binaries and "chromium" not in binaries, binaries

@@ -5,9 +5,11 @@
 Serves dist/ as the e2e suite does, makes the start-up snapshot in one
 context, then opens the game ``--starts`` times in it (each a new page, as
 each test gets) and reports the machine's busy CPU seconds and the wall time
-per start, for Chromium as Playwright launches it and for the e2e suite's
-switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), in
-turn and twice each, since this machine is noisy. Run it on a quiet machine.
+per start, for Chromium as Playwright launches it, for the e2e suite's
+switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), and for
+those switches in the headless shell the suite prefers
+(``tools.chromium_flags.HEADLESS_SHELL``, when installed), in turn and twice
+each, since this machine is noisy. Run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e import conftest as e2e  # noqa: E402
-from tools.chromium_flags import disabled_features  # noqa: E402
+from tools.chromium_flags import CHROMIUM, HEADLESS_SHELL, disabled_features  # noqa: E402
 from tools.e2e_cpu import busy_seconds  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -56,11 +58,14 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             plain_args = [a for a in e2e.CHROMIUM_ARGS if not a.startswith("--js-flags")]
-            plain = {"executable_path": e2e.CHROMIUM, "args": plain_args}
-            suite = {"executable_path": e2e.CHROMIUM, "args": [*e2e.CHROMIUM_ARGS]}
+            plain = {"executable_path": CHROMIUM, "args": plain_args}
+            suite = {"executable_path": CHROMIUM, "args": [*e2e.CHROMIUM_ARGS]}
             suite["args"].append(disabled_features(p.chromium, suite))
+            launches = [("Playwright's defaults", plain), ("the e2e suite's switches", suite)]
+            if Path(HEADLESS_SHELL).exists():
+                launches.append(("the same, headless shell", {**suite, "executable_path": HEADLESS_SHELL}))
             for _ in range(2):
-                for name, launch in (("Playwright's defaults", plain), ("the e2e suite's switches", suite)):
+                for name, launch in launches:
                     cpu, wall = cost(p.chromium, launch, url, args.starts)
                     print(f"{name:26} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
     finally:
