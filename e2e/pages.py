@@ -87,6 +87,14 @@ class TablePage:
             codes.append(code)
         return codes
 
+    def expect_hand(self, codes: list[str]) -> None:
+        """Wait until the hand shows ``codes``, in order (a take-back changes the
+        hand but not whose turn it is: ``wait_turn`` would not wait for it)."""
+        self.page.wait_for_function(
+            "codes => [...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.code).join() === codes.join()",
+            arg=codes)
+        assert self.hand() == codes
+
     def messages(self) -> str:
         return self.page.get_by_role("log").inner_text()
 

@@ -55,8 +55,8 @@ def test_practice_shows_the_cards_takes_back_and_survives_a_reload(table: TableP
     expect(badge).to_be_visible()
     expect(t.html).to_have_attribute("data-practice", "on")
     take_back.click()
+    t.expect_hand(start)
     t.wait_turn()
-    assert t.hand() == start
     expect(t.page.locator("#messages")).to_contain_text(t.t("msg.taken_back"))
     expect(take_back).to_be_hidden()
 
