@@ -47,9 +47,12 @@ What every e2e test gets here:
   CPU. That page lives in a context of its own (no other test's tab shares
   its storage), and whatever it reports during a test fails that test. For
   tests that need only "a fresh match with this query", or with a valid
-  saved match or setting found in storage (``open(query, storage=...)``);
-  a test about a boot, a reload, damaged or odd storage at load, two tabs,
-  routes, init scripts or the embed mode opens its own ``page``.
+  saved match or setting found in storage (``open(query, storage=...)``),
+  and ``rebuild()``, what a reload does to the table without a new runtime
+  (the reset to the page's own address and storage), for a test of what is
+  kept; a test about a boot or a reload itself (the kept table's paint, the
+  snapshot, the shell), two tabs, routes, init scripts or the embed mode
+  opens its own ``page``.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
   for a first load. Import it (``from e2e.conftest import open_game``) or
@@ -384,8 +387,9 @@ def reset_game(page: Page, query: str = "", storage: dict | None = None) -> Page
     """A fresh match on the shared page: ``query`` (``"seed=3&level=random&fast=1"``),
     storage cleared (then ``storage``'s entries stored: ``{"sixtysix.game": saved}``
     resumes a saved match), the page built afresh; its first boot if it has none yet."""
-    query = query.lstrip("?")
+    query, hashed, fragment = query.lstrip("?").partition("#")
     query = query if re.search(r"(^|&)test=1(&|$)", query) else (f"{query}&test=1" if query else "test=1")
+    query += hashed + fragment
     ours = not page.url.startswith("about:") and page.evaluate(HAS_RESET)
     if not ours:  # the first test of this process (or the last one left the game)
         open_game(page, query)
@@ -399,6 +403,20 @@ def reset_game(page: Page, query: str = "", storage: dict | None = None) -> Page
     return live(page, "during the reset")
 
 
+SAVED = """() => [location.search + location.hash,
+  Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))]"""
+
+
+def rebuild_game(page: Page) -> Page:
+    """What a reload does to the table, without a new runtime: the shared page's
+    reset to its own address and storage, so the worker builds its table from
+    what was saved and the DOM side starts afresh. (What only a real reload
+    does, the page's boot from the kept table and the snapshot, has tests of its
+    own: e2e/test_last_table.py, e2e/test_table_state.py, e2e/test_snapshot.py.)"""
+    query, storage = page.evaluate(SAVED)
+    return reset_game(page, query, storage)
+
+
 @pytest.fixture(scope="session")
 def shared_page(browser: Browser, browser_context_args: dict):
     shared = SharedPage(browser, browser_context_args)
@@ -410,7 +428,7 @@ def shared_page(browser: Browser, browser_context_args: dict):
 def fresh_table(request: pytest.FixtureRequest, shared_page: SharedPage, page_errors: PageErrors) -> TablePage:
     """A :class:`TablePage` on the shared page: ``open(query)`` resets it to a fresh match."""
     page = shared_page.attach(page_errors, request.node.nodeid)
-    yield TablePage(page, reset_game)
+    yield TablePage(page, reset_game, rebuild=rebuild_game)
     shared_page.detach()
 
 

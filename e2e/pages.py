@@ -27,9 +27,10 @@ BOT_MS = 60_000
 
 
 class TablePage:
-    def __init__(self, page: Page, open_game):
+    def __init__(self, page: Page, open_game, rebuild=None):
         self.page = page
         self._open_game = open_game
+        self._rebuild = rebuild
         self.html = page.locator("html")
 
     # -- opening ---------------------------------------------------------------
@@ -45,6 +46,15 @@ class TablePage:
     def reload(self) -> "TablePage":
         self.page.reload()
         self.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+        return self
+
+    def rebuild(self) -> "TablePage":
+        """The table built afresh from what the page saved, as a reload builds it:
+        on the shared page (``fresh_table``) without a new runtime (its reset,
+        e2e/conftest.py ``rebuild_game``), elsewhere a real reload."""
+        if self._rebuild is None:
+            return self.reload()
+        self._rebuild(self.page)
         return self
 
     # -- language ----------------------------------------------------------------

@@ -222,8 +222,8 @@ def test_every_step_is_clean_for_axe_and_fits_every_screen(fresh_table):
             t.button("next_lesson").click()
 
 
-def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(table):
-    t = table.open(f"seed=5&{FAST}")
+def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(fresh_table):
+    t = fresh_table.open(f"seed=5&{FAST}")
     t.play_first()
     t.wait_turn()
     match_hand, match_score = t.hand(), t.html.get_attribute("data-score")
@@ -234,7 +234,7 @@ def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(tab
     course.at_step("strict", 1)
     course.tap_card("KS")
     course.at_step("strict", 2)
-    t.reload()
+    t.rebuild()
     course.at_step("strict", 2)  # where it was
     assert "KS" not in t.hand() and "TH" in t.hand()
     expect(t.button("back")).to_be_hidden()  # during a lesson, its own way out
@@ -242,7 +242,7 @@ def test_a_lesson_resumes_after_a_reload_and_leaving_it_gives_the_match_back(tab
     expect(t.html).to_have_attribute("data-lesson", "")
     t.wait_turn()
     assert t.hand() == match_hand and t.html.get_attribute("data-score") == match_score
-    t.reload()
+    t.rebuild()
     t.wait_turn()
     assert t.html.get_attribute("data-lesson") == "" and t.hand() == match_hand
     assert t.stored("sixtysix.lessons")["current"] is None

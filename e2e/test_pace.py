@@ -25,8 +25,8 @@ def finish_a_trick(t: TablePage) -> None:
     expect(t.page.locator("#trick.complete")).to_be_visible(timeout=60_000)
 
 
-def test_a_slow_speed_is_saved_and_a_click_or_key_gathers_the_trick_at_once(page, open_game):
-    t = TablePage(page, open_game).open(SLOW)
+def test_a_slow_speed_is_saved_and_a_click_or_key_gathers_the_trick_at_once(fresh_table):
+    t = fresh_table.open(SLOW)
     choose_speed(t, "slow")
     t.expect_setting("speed", "slow")
 
@@ -43,7 +43,7 @@ def test_a_slow_speed_is_saved_and_a_click_or_key_gathers_the_trick_at_once(page
     t.page.keyboard.press("Enter")
     expect(t.html).to_have_attribute("data-gathered", "hurried")
 
-    t.reload()
+    t.rebuild()
     expect(t.html).to_have_attribute("data-speed", "slow")
     dialog = t.open_options()
     expect(dialog.get_by_label(t.t("speed.label"))).to_have_value("slow")

@@ -27,8 +27,8 @@ def opponent_codes(t: TablePage) -> list[str]:
     return [c for c in t.page.locator("#opp-hand img").evaluate_all("imgs => imgs.map(i => i.dataset.code || '')") if c]
 
 
-def test_practice_shows_the_cards_takes_back_and_survives_a_reload(table: TablePage):
-    t = table.open(FAST)
+def test_practice_shows_the_cards_takes_back_and_survives_a_reload(fresh_table: TablePage):
+    t = fresh_table.open(FAST)
     badge = t.page.locator("#practice-badge")
     take_back = t.button("take_back")
     t.wait_turn()
@@ -51,7 +51,7 @@ def test_practice_shows_the_cards_takes_back_and_survives_a_reload(table: TableP
     t.play_first()
     t.wait_turn()
     assert t.hand() != start
-    t.reload()  # a take-back still on offer after a reload
+    t.rebuild()  # a take-back still on offer after a reload
     expect(badge).to_be_visible()
     expect(t.html).to_have_attribute("data-practice", "on")
     take_back.click()

@@ -32,26 +32,19 @@ def stored_match(table: TablePage) -> dict:
     return json.loads(table.stored("sixtysix.game")["match"])
 
 
-def store_before_load(table: TablePage, key: str, value: str) -> None:
-    """Put ``value`` in localStorage on the game's origin without running the game."""
-    table.page.goto("./locales/pt.json")
-    table.store_raw(key, value)
-
-
 @pytest.mark.parametrize("key, told", [
     ("sixtysix.settings", "notice.discarded"),
     ("sixtysix.stats", "notice.discarded"),
     ("sixtysix.game", "notice.corrupt"),
 ])
-def test_a_deeply_nested_stored_value_never_locks_the_page(table, key, told):
+def test_a_deeply_nested_stored_value_never_locks_the_page(fresh_table, key, told):
     # 4,479 levels overflowed the wasm stack inside json.loads, on every reload.
-    store_before_load(table, key, "[" * 4479)
-    table.open(f"seed=3&{FAST}")
+    table = fresh_table.open(f"seed=3&{FAST}", storage={key: "[" * 4479})
     expect(notice(table, told)).to_be_visible()
     assert table.page.evaluate("(k) => localStorage.getItem(k)", key) != "[" * 4479
     table.play_first()  # the table plays
     table.wait_turn()
-    table.reload()  # and the next load is clean
+    table.rebuild()  # and the next load is clean
     expect(table.page.get_by_role("status")).to_be_hidden()
 
 

@@ -34,8 +34,8 @@ def only_in(lang: str) -> list[str]:
     return out
 
 
-def test_switching_language_changes_every_text_and_persists(table):
-    table.open(f"seed=3&{FAST}")
+def test_switching_language_changes_every_text_and_persists(fresh_table):
+    table = fresh_table.open(f"seed=3&{FAST}")
     expect(table.html).to_have_attribute("lang", "pt")
     table.play_first()
     table.wait_turn()
@@ -56,8 +56,8 @@ def test_switching_language_changes_every_text_and_persists(table):
     for code in table.hand():
         expect(table.card(code)).to_be_visible()
     expect(page.locator("#turn")).to_have_text(table.t("turn.you.lead"))
-    # the choice is kept
-    table.reload()
+    # the choice is kept (across a real reload: e2e/test_slips.py)
+    table.rebuild()
     expect(table.html).to_have_attribute("lang", "it")
     table.switch_language("pt")
     expect(page.locator("#turn")).to_have_text(CATALOGS["pt"]["turn.you.lead"])
@@ -101,13 +101,13 @@ def test_a_reload_mid_hand_restores_the_same_hand(table):
                                                   "target": 7, "first_dealer": 0,
                                                   "hands": [{"deck": ["AH"] * 24, "dealer": 0, "actions": []}]})}),
 ])
-def test_a_damaged_saved_game_starts_fresh_with_a_notice(table, damage):
-    table.open(f"seed=5&{FAST}")
+def test_a_damaged_saved_game_starts_fresh_with_a_notice(fresh_table, damage):
+    table = fresh_table.open(f"seed=5&{FAST}")
     table.play_first()
     table.wait_turn()
     table.store_raw("sixtysix.game", damage)
     table.store_raw("sixtysix.settings", "[]")
-    table.reload()
+    table.rebuild()
     notice = table.page.get_by_role("status").filter(has_text=table.t("notice.corrupt"))
     expect(notice).to_be_visible()
     expect(table.html).to_have_attribute("data-hand", "1")
@@ -118,15 +118,15 @@ def test_a_damaged_saved_game_starts_fresh_with_a_notice(table, damage):
     assert table.stored("sixtysix.game")["version"] == 1
 
 
-def test_level_choice_is_kept_and_a_new_match_starts_fresh(table):
-    table.open("seed=5&fast=1")
+def test_level_choice_is_kept_and_a_new_match_starts_fresh(fresh_table):
+    table = fresh_table.open("seed=5&fast=1")
     table.play_first()
     table.wait_turn()
     dialog = table.open_options()
     dialog.get_by_label(table.t("level.label")).select_option(label=table.t("level.hard"))
     table.close_dialog(dialog)
     table.expect_setting("level", "hard")
-    table.reload()
+    table.rebuild()
     dialog = table.open_options()
     expect(dialog.get_by_label(table.t("level.label"))).to_have_value("hard")
     dialog.get_by_role("button", name=table.t("button.new_match")).click()

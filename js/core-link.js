@@ -133,8 +133,8 @@
   }));
 
   // After the tests' reset, what the stopped table still had in flight is dropped
-  // until the worker says it booted afresh (an old write must not land in the
-  // storage the reset just cleared).
+  // until the worker says it boots afresh (an old write must not land in the
+  // storage the reset just cleared; the new table's own writes come after it).
   let resetting = false;
   const receive = ({ data }) => {
     if (!window.sixtysixCore.firstTableAt && data.startsWith(RENDER)) window.sixtysixCore.firstTableAt = performance.now();

@@ -36,9 +36,12 @@ class Page:
         for key, value in (storage or {}).items():
             self.local.setItem(key, value)
         self.messages = []
+        #: Every message's kind in the order posted, the stores' included.
+        self.posted = []
         self.console = Console()
 
     def post(self, text):
+        self.posted.append(json.loads(text)["kind"])
         if text.startswith('{"kind":"store",'):  # js/core-link.js writes these, unparsed by the DOM layer
             data = json.loads(text)
             if data["value"] is None:
@@ -96,6 +99,16 @@ def test_the_worker_builds_the_table_and_the_page_keeps_what_it_saves():
         assert page.messages[-1]["kind"] == "booted" and not page.console.errors
 
     run(go())
+
+
+def test_booted_comes_before_the_writes_of_the_new_core_s_start():
+    # The tests' reset (js/core-link.js) drops what the worker posts before
+    # "booted": the damaged item put right by the new core's start must follow it.
+    for key in (GAME_KEY, SETTINGS_KEY):
+        page = Page({key: "[" * 4479})
+        booted(page)
+        assert page.posted[0] == "booted" and "store" in page.posted[1:], page.posted
+        assert page.local.getItem(key) != "[" * 4479
 
 
 def test_storage_blocked_plays_without_saving_and_a_command_before_the_boot_is_refused():

@@ -16,7 +16,10 @@ The page (js/core-link.js, then ui/dom/main.py) sends the core's commands
 It posts the core's messages and its own: ``{"kind": "store", "key", "value"}``
 for the page to write and ``{"kind": "timing", "name", "ms"}`` for each bot
 call (always these prefixes: the page's shim reads them before the DOM
-layer), and ``{"kind": "booted"}`` once a core is built. The bot is called
+layer), and ``{"kind": "booted"}`` on every boot, before the core is built:
+all that comes after it is the new core's (the writes its start makes, such as
+a damaged item put right, included; the tests' reset drops what came before
+it, js/core-link.js). The bot is called
 here, in the same thread (:data:`ui.model.botcall.ANSWERS`): while it thinks,
 commands wait in the worker's queue, and the page stays free.
 """
@@ -64,6 +67,7 @@ class CoreHost:
     def on_boot(self, data):
         if self.core is not None:
             self.core.stop()
+        self.post('{"kind":"booted"}')
         storage = data.get("storage")
         self.backend = MirrorBackend(storage, self.write) if isinstance(storage, dict) else None
         translators = {lang: Translator(lang, dict(catalog)) for lang, catalog in self.catalogs.items()}
@@ -71,7 +75,6 @@ class CoreHost:
                          browser_langs=[str(x) for x in data.get("langs") or []], post=self.post, ask=self.ask,
                          sleep=asyncio.sleep, clock=time.monotonic, log=self.log, warn=self.console.warn,
                          fetch_text=self.fetch_text)
-        self.post('{"kind":"booted"}')
 
     def on_stored(self, data):
         if self.backend is not None:
