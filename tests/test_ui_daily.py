@@ -161,6 +161,42 @@ def test_the_days_deal_left_for_the_match_comes_back_where_it_was_never_dealt_af
     assert again.table.take_events() == []  # the moves made before are not read out again
 
 
+def test_another_days_deal_opened_meanwhile_never_deals_the_first_afresh():
+    # a #daily= link to another day while today's is under way: both are kept
+    tab = daily_tab()
+    today = tab.table.game.action_notations()
+    tab.send("daily", day="2026-12-04")
+    assert tab.table.replay_of.daily == "2026-12-04" and tab.table.game.action_notations() == []
+    card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
+    tab.send("tap_card", code=card[5:], focus_at=None)
+    yesterday = tab.table.game.action_notations()
+    again = reloaded(tab)  # the one on the table (the 4th) comes back, and each where it was
+    assert again.table.replay_of.daily == "2026-12-04" and again.table.game.action_notations() == yesterday
+    again.send("daily", day=DAY)
+    assert again.table.game.action_notations() == today
+    again.send("daily", day="2026-12-04")
+    assert again.table.game.action_notations() == yesterday
+
+
+def test_a_book_keeps_only_a_few_deals_left_under_way_and_drops_odd_ones():
+    from ui.model.replay import LEFT_KEPT
+
+    book = DailyBook()
+    days = [f"2026-11-{n:02}" for n in range(1, LEFT_KEPT + 3)]
+    for day in days:
+        book.keep_under_way(day, ["play:AS"])
+    assert list(book.left) == days[-LEFT_KEPT - 1:-1] and book.current.of == days[-1]  # the oldest went first
+    assert book.moves_under_way(days[0]) == [] and book.moves_under_way(days[-2]) == ["play:AS"]
+    saved = DailyBook.from_dict(book.to_dict())
+    assert saved.left == book.left and saved.current == book.current
+    odd = {"2026-02-30": [], "x": ["play:AS"], "2026-11-01": "play:AS", "2026-11-02": ["play:AS"] * 49,
+           "2026-11-03": ["play:AS"]}
+    assert DailyBook.from_dict({"days": {}, "left": odd}).left == {"2026-11-03": ["play:AS"]}
+    assert DailyBook.from_dict({"days": {}, "left": ["x"]}).left == {}
+    book.note_player(days[-2], 1)  # played out: nothing of it to resume
+    assert days[-2] not in book.left
+
+
 def test_a_finished_days_deal_leaves_nothing_under_way():
     tab = daily_tab(tricks=1)
     while not tab.table.hand_over:
@@ -180,7 +216,7 @@ def test_saved_moves_that_do_not_fit_the_deal_deal_it_afresh_and_odd_ones_are_dr
 
     store = Store(MemoryBackend())
     book = DailyBook(current=UnderWay(DAY, ["play:AS", "play:AS"]))
-    assert store.save_daily(book) and store.load_daily().current.moves_of(DAY) == ["play:AS", "play:AS"]
+    assert store.save_daily(book) and store.load_daily().current.actions == ["play:AS", "play:AS"]
     tab = reloaded(type("T", (), {"backend": store.backend})())
     assert tab.table.replay_of.daily == DAY and tab.table.game.action_notations() == []
     assert any(line.startswith("daily: ") for line in tab.logged)

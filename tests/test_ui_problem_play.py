@@ -127,6 +127,14 @@ def test_a_costly_exact_decision_becomes_a_personal_problem_offered_first():
     assert book.add_personal(found, "2026-12-04") == len(found) and book.add_personal(found, "2026-12-05") == 0
     shipped = some_problems()
     assert book.offer(shipped) == (found[0], "2026-12-04")
+    # one under way is offered before it, and it is kept when one is left for the other
+    book.keep_under_way(shipped[1].id, ["play:AS"])
+    assert book.offer(shipped) == (shipped[1], "")
+    book.keep_under_way(found[0].id, [])
+    assert book.moves_under_way(shipped[1].id) == ["play:AS"]
+    assert ProblemBook.from_dict(book.to_dict()).left == {shipped[1].id: ["play:AS"]}
+    book.note(shipped[1].id, solved=False)
+    assert book.left == {} and book.current.of == found[0].id
     book.note(found[0].id, solved=True)
     assert book.offer(shipped)[0] is not found[0] or len(found) > 1
     # kept across a save; a tampered one dropped, the rest kept
@@ -183,7 +191,7 @@ def test_a_problem_under_way_comes_back_where_it_was_after_a_reload_or_when_open
     card = next(a for a in tab.table.view(HUMAN)["legal"] if a.startswith("play:"))
     tab.send("tap_card", code=card[5:], focus_at=None)
     made = tab.table.game.action_notations()  # (a marriage's K or Q announces it first)
-    assert made and not tab.table.hand_over and tab.core.keeper.load_problems().current.moves_of(problem.id) == made
+    assert made and not tab.table.hand_over and tab.core.keeper.load_problems().moves_under_way(problem.id) == made
     again = problem_tab(monkeypatch, tab.backend)  # a reload
     again.send("begin", hash="", today="2026-12-05")
     assert again.table.replay_of.problem.id == problem.id and again.table.game.action_notations() == made

@@ -8,7 +8,8 @@ each test gets) and reports the machine's busy CPU seconds and the wall time
 per start, for Chromium as Playwright launches it, for the e2e suite's
 switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), and for
 those switches in the headless shell the suite prefers
-(``tools.chromium_flags.HEADLESS_SHELL``, when installed), in turn and twice
+(``tools.chromium_flags.HEADLESS_SHELL``, when installed), and for the last
+of those with no snapshot (as a test's own context starts), in turn and twice
 each, since this machine is noisy. Run it on a quiet machine.
 """
 
@@ -30,16 +31,23 @@ from tools.e2e_cpu import busy_seconds  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 
-def cost(browser_type, launch: dict, url: str, starts: int) -> tuple[float, float]:
+def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = True) -> tuple[float, float]:
+    """CPU and wall seconds per start; the first page (not counted) makes the
+    snapshot, or with ``snapshot=False`` only warms the HTTP cache, and no page
+    of the context makes one (as in the tests' own contexts and shared page)."""
     browser = browser_type.launch(**launch)
     try:
         context = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce")
+        if not snapshot:
+            context.add_init_script(e2e.NO_SNAPSHOT)
         page = context.new_page()
-        page.add_init_script(e2e.SNAPSHOT_AT_ONCE)
+        if snapshot:
+            page.add_init_script(e2e.SNAPSHOT_AT_ONCE)
         e2e.open_game(page, "seed=1&level=random&fast=1")
-        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=e2e.FIRST_LOAD_MS)
+        if snapshot:
+            page.wait_for_selector("html[data-snapshot]", state="attached", timeout=e2e.FIRST_LOAD_MS)
         page.close()
-        time.sleep(2)  # let the snapshot's worker wind down
+        time.sleep(2)  # let the first page's worker wind down
         cpu, wall = busy_seconds(), time.monotonic()
         for _ in range(starts):
             page = context.new_page()
@@ -64,9 +72,11 @@ def main() -> None:
             launches = [("Playwright's defaults", plain), ("the e2e suite's switches", suite)]
             if Path(HEADLESS_SHELL).exists():
                 launches.append(("the same, headless shell", {**suite, "executable_path": HEADLESS_SHELL}))
+            runs = [(name, launch, True) for name, launch in launches]
+            runs.append(("the last, no snapshot", launches[-1][1], False))
             for _ in range(2):
-                for name, launch in launches:
-                    cpu, wall = cost(p.chromium, launch, url, args.starts)
+                for name, launch, snapshot in runs:
+                    cpu, wall = cost(p.chromium, launch, url, args.starts, snapshot)
                     print(f"{name:26} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
     finally:
         server.shutdown()

@@ -22,7 +22,7 @@ from sixtysix import Game
 from sixtysix.match import seeded_deck
 
 from ui.model.record import Record, field
-from ui.model.replay import Original, UnderWay, one_hand_match, play_moves
+from ui.model.replay import KeepsUnderWay, Original, UnderWay, one_hand_match, parse_left, play_moves
 from ui.model.stats import Stats
 from ui.model.table import Table
 
@@ -109,12 +109,14 @@ def _result(data) -> DayResult | None:
     return DayResult(*values)
 
 
-class DailyBook(Record):
+class DailyBook(Record, KeepsUnderWay):
     """Every day played: ``days`` maps ``"2026-12-05"`` to its :class:`DayResult`."""
 
     days: dict = field(default_factory=dict)
     #: The day's deal under way (``of``: its date), resumed where it was.
     current: UnderWay | None = None
+    #: Other days' deals left under way for another day's: date -> moves (ui/model/replay.py).
+    left: dict = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, data) -> "DailyBook":
@@ -130,12 +132,13 @@ class DailyBook(Record):
                     book.days[key] = result
         if isinstance(data, dict):
             book.current = UnderWay.parse(data.get("current"), parse_date)
+            book.left = parse_left(data.get("left"), parse_date)
         return book
 
     def to_dict(self) -> dict:
         days = sorted(self.days)[-DAYS_KEPT:]
         return {"days": {d: self.days[d].as_dict() for d in days},
-                "current": self.current.as_dict() if self.current else None}
+                "current": self.current.as_dict() if self.current else None, "left": dict(self.left)}
 
     def day(self, day: str) -> DayResult:
         return self.days.get(day) or DayResult()
@@ -143,9 +146,7 @@ class DailyBook(Record):
     def note_player(self, day: str, points: int) -> bool:
         """The player's result on ``day``'s deal (no longer under way); only the first
         counts. True if the book changed."""
-        finished = self.current is not None and self.current.of == day
-        if finished:
-            self.current = None
+        finished = self.played_out(day)
         entry = self.days.setdefault(day, DayResult())
         if entry.you is not None:
             return finished

@@ -35,7 +35,7 @@ import json
 
 from ui.model.pace import pace_for
 from ui.model.page import PageState
-from ui.model.replay import UnderWay, replay_table
+from ui.model.replay import replay_table
 from ui.model.stats import hand_key
 from ui.model.storage import FAILED, STALE
 from ui.model.settings import COACHED
@@ -412,7 +412,7 @@ class Flow:
         player's progress; ``day``: the date of the player's own hand it comes from."""
         from ui.model.problem_play import problem_table
 
-        moves = book.current.moves_of(problem.id) if book.current else ()  # left under way: where it was
+        moves = book.moves_under_way(problem.id)  # left under way: where it was
         self.start_replay(self.resumed("problem", lambda moves: problem_table(problem, day, moves), moves))
         self.state.problems = book
         self.note_under_way()
@@ -481,7 +481,7 @@ class Flow:
         """Put ``day``'s deal on the table (the match waits aside); ``book``: the days played."""
         from ui.model.daily import daily_table
 
-        moves = book.current.moves_of(day) if book.current else ()  # left under way: where it was
+        moves = book.moves_under_way(day)  # left under way: where it was
         self.start_replay(self.resumed("daily", lambda moves: daily_table(day, moves), moves))
         self.state.daily = book
         self.note_under_way()
@@ -510,7 +510,7 @@ class Flow:
         the device: a reload, or opening it again, resumes it where it was."""
         book, of, save = self._kept_apart()
         if book is not None and not self.table.hand_over and not self.stopped:
-            book.current = UnderWay(of, self.table.game.action_notations())
+            book.keep_under_way(of, self.table.game.action_notations())
             save(book)
 
     def set_aside(self) -> None:

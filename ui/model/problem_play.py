@@ -15,7 +15,7 @@ from sixtysix import Match, problems
 from sixtysix.match import TARGET
 
 from ui.model.record import Record, field
-from ui.model.replay import Original, UnderWay, play_moves
+from ui.model.replay import KeepsUnderWay, Original, UnderWay, parse_left, play_moves
 from ui.model.stats import Stats
 from ui.model.table import Table
 
@@ -98,7 +98,7 @@ def _problem_id(text: str) -> None:
         raise ValueError(f"not a problem id: {text!r}")
 
 
-class ProblemBook(Record):
+class ProblemBook(Record, KeepsUnderWay):
     """The player's progress: problems solved, and the failed ones with when they come back."""
 
     solved: list = field(default_factory=list)
@@ -110,6 +110,8 @@ class ProblemBook(Record):
     personal: list = field(default_factory=list)
     #: The problem under way (``of``: its id), resumed where it was.
     current: UnderWay | None = None
+    #: Other problems left under way for another: id -> moves (ui/model/replay.py).
+    left: dict = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, data) -> "ProblemBook":
@@ -135,12 +137,13 @@ class ProblemBook(Record):
                 continue  # a damaged or tampered one is dropped, the rest kept
         book.personal = book.personal[-PERSONAL_KEPT:]
         book.current = UnderWay.parse(data.get("current"), _problem_id)
+        book.left = parse_left(data.get("left"), _problem_id)
         return book
 
     def to_dict(self) -> dict:
         return {"solved": list(self.solved), "failed": dict(self.failed), "failures": self.failures,
                 "tries": self.tries, "personal": [dict(e) for e in self.personal],
-                "current": self.current.as_dict() if self.current else None}
+                "current": self.current.as_dict() if self.current else None, "left": dict(self.left)}
 
     def lines(self, tr) -> list[str]:
         """The statistics' words on the problems (none before a first try)."""
@@ -158,12 +161,15 @@ class ProblemBook(Record):
 
     def offer(self, shipped: list):
         """The problem to offer now and, for the player's own, the day of its hand (else ``""``):
-        a new personal one first, then :meth:`next` over the shipped set and the personal ones."""
+        the one under way, then a new personal one, then :meth:`next` over the shipped set
+        and the personal ones."""
         mine = [(problems.from_dict(e["problem"]), e["day"]) for e in self.personal]
         days = {p.id: day for p, day in mine}
         tried = set(self.solved) | set(self.failed)
+        known = {p.id: p for p in shipped + [p for p, _ in mine]}
+        under_way = known.get(self.current.of) if self.current is not None else None
         fresh = next((p for p, _ in mine if p.id not in tried), None)
-        chosen = fresh or self.next(shipped + [p for p, _ in mine])
+        chosen = under_way or fresh or self.next(shipped + [p for p, _ in mine])
         return chosen, days.get(chosen.id, "") if chosen is not None else ""
 
     def next(self, shipped: list):
@@ -178,8 +184,7 @@ class ProblemBook(Record):
 
     def note(self, pid: str, solved: bool) -> None:
         """A try: solved (a failure of it is forgiven) or failed (it comes back later)."""
-        if self.current is not None and self.current.of == pid:
-            self.current = None  # played out: nothing left to resume
+        self.played_out(pid)  # nothing left to resume
         self.tries += 1
         if solved:
             self.failed.pop(pid, None)

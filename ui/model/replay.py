@@ -103,8 +103,60 @@ class UnderWay(Record):
             return None
         return cls(data["of"], list(actions), data["on_table"])
 
-    def moves_of(self, of: str) -> list[str]:
-        return list(self.actions) if self.of == of else []
+
+
+#: Deals of one book left under way for another of its deals, kept besides the
+#: one under way now (their moves resume them; the oldest goes first).
+LEFT_KEPT = 3
+
+
+def parse_left(data, check) -> dict:
+    """A book's deals left under way, read back from storage (``{of: moves}``):
+    the well-formed ones, the latest :data:`LEFT_KEPT`; anything odd dropped."""
+    if not isinstance(data, dict):
+        return {}
+    left = {}
+    for of, actions in list(data.items())[-LEFT_KEPT:]:
+        try:
+            check(of)
+        except (ValueError, TypeError):
+            continue
+        if isinstance(of, str) and saved_moves(actions):
+            left[of] = list(actions)
+    return left
+
+
+class KeepsUnderWay:
+    """For a book of deals apart (the days', the problems'): ``current``, the deal
+    under way, and ``left``, others of the book left for another (``{of: moves}``)."""
+
+    def moves_under_way(self, of: str) -> list[str]:
+        """The moves kept for the deal ``of``: the one under way, or one left for
+        another; ``[]``: none, it is dealt from its start."""
+        if self.current is not None and self.current.of == of:
+            return list(self.current.actions)
+        return list(self.left.get(of, ()))
+
+    def keep_under_way(self, of: str, actions) -> None:
+        """``of`` under way on the table with ``actions``. The deal under way before,
+        if another and begun, is kept among those left, so opening another day's
+        deal or problem never deals it afresh (only a first result counts)."""
+        before = self.current
+        if before is not None and before.of != of and before.actions:
+            self.left.pop(before.of, None)
+            self.left[before.of] = list(before.actions)
+        self.left.pop(of, None)
+        while len(self.left) > LEFT_KEPT:
+            del self.left[next(iter(self.left))]
+        self.current = UnderWay(of, list(actions))
+
+    def played_out(self, of: str) -> bool:
+        """``of`` ended: nothing of it left to resume. True if the book changed."""
+        changed = self.left.pop(of, None) is not None
+        if self.current is not None and self.current.of == of:
+            self.current = None
+            changed = True
+        return changed
 
 
 def play_moves(table: Table, actions) -> Table:
