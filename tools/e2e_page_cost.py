@@ -9,8 +9,9 @@ per start, for Chromium as Playwright launches it, for the e2e suite's
 switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), and for
 those switches in the headless shell the suite prefers
 (``tools.chromium_flags.HEADLESS_SHELL``, when installed), and for the last
-of those with no snapshot (as a test's own context starts), in turn and twice
-each, since this machine is noisy. Run it on a quiet machine.
+of those with no snapshot (as a test's own context starts), and with each
+``--try-switch`` added, in turn and twice each, since this machine is noisy.
+Run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = Tru
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--try-switch", action="append", default=[], metavar="SWITCH",
+                        help="also measure the last browser with SWITCH added (repeatable; a "
+                             "--js-flags= one replaces the suite's)")
     args = parser.parse_args()
     server, url = serve_in_thread(e2e.stage_test_site())
     try:
@@ -74,10 +78,14 @@ def main() -> None:
                 launches.append(("the same, headless shell", {**suite, "executable_path": HEADLESS_SHELL}))
             runs = [(name, launch, True) for name, launch in launches]
             runs.append(("the last, no snapshot", launches[-1][1], False))
+            for switch in args.try_switch:
+                base = launches[-1][1]
+                kept = [a for a in base["args"] if not (switch.startswith("--js-flags=") and a.startswith("--js-flags="))]
+                runs.append((f"the last, {switch}", {**base, "args": [*kept, switch]}, True))
             for _ in range(2):
                 for name, launch, snapshot in runs:
                     cpu, wall = cost(p.chromium, launch, url, args.starts, snapshot)
-                    print(f"{name:26} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
+                    print(f"{name:40} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
     finally:
         server.shutdown()
 
