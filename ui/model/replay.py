@@ -104,7 +104,6 @@ class UnderWay(Record):
         return cls(data["of"], list(actions), data["on_table"])
 
 
-
 #: Deals of one book left under way for another of its deals, kept besides the
 #: one under way now (their moves resume them; the oldest goes first).
 LEFT_KEPT = 3
