@@ -32,6 +32,8 @@ LANGS = ("pt", "it")
 CLOSING = {"pt": r"\bfech", "it": r"\bchi(u|ud)"}
 LAST_TRICK = {"pt": r"última vaza", "it": r"ultima presa"}
 OTHER_SIDE = {"pt": r"\badversário\b", "it": r"\bavversario\b"}
+#: A last trick that reaches 66 counts as a declaration (RULES.md, scoring rule 4).
+DECLARATION = {"pt": r"\banúncio\b", "it": r"\bdichiarazione\b"}
 #: Words that say it does not matter who takes the last trick (in rules.last).
 WHOEVER = {"pt": r"leve quem levar a última vaza", "it": r"chiunque faccia l'ultima presa"}
 
@@ -134,9 +136,15 @@ def expected_for_closed(engine) -> set[int]:
 
 
 def check_rules_last(text: str, lang: str, engine) -> None:
-    # the plain case: the last trick gives 1, as the engine scores a hand nobody closed
+    # the plain case: the last trick gives 1, as the engine scores a hand nobody closed;
+    # a clause on reaching 66 with it, if any, says it counts as a declaration (1, 2 or 3)
     plain = " ".join(s for s in sentences(text) if not re.search(CLOSING[lang], s, re.I))
+    clauses = re.split(r";", plain)
+    deemed = " ".join(c for c in clauses if "66" in c)
+    plain = " ".join(c for c in clauses if "66" not in c)
     assert re.search(LAST_TRICK[lang], plain, re.I) and numbers(plain) == {engine["open"][1]}
+    if deemed:
+        assert re.search(DECLARATION[lang], deemed, re.I) and numbers(deemed) == {1, 2, 3}, deemed
     # the exception: a closed stock, the closer's last trick, the other side's 2 or 3
     closed = closed_part(text, lang)
     assert re.search(LAST_TRICK[lang], closed, re.I), closed
