@@ -74,6 +74,21 @@ def test_both_languages_fill_the_same_placeholders(key):
     assert placeholders(CATALOGS["pt"][key]) == placeholders(CATALOGS["it"][key])
 
 
+#: How each language says the rule of RULES.md's marriage decision: a trick already
+#: won in the hand, and without one the pair is lost (not counted later).
+MARRIAGE_RULE = {"pt": (r"já tendo levado uma vaza|sem vaza", r"se perde|se perdeu"),
+                 "it": (r"hai già vinto una presa|senza (una )?presa|senza prese", r"è persa|è perso")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("key", ["rules.marriage", "msg.missed_marriage"])
+def test_the_marriage_texts_say_a_pair_without_a_trick_is_lost(lang, key):
+    needs_trick, lost = MARRIAGE_RULE[lang]
+    text = CATALOGS[lang][key]
+    assert re.search(needs_trick, text, re.I) and re.search(lost, text, re.I), text
+    assert not re.search(r"só vale depois|conta solo dopo|a partir da sua primeira|dalla tua prima presa", text), text
+
+
 def test_no_text_is_empty():
     for lang, cat in CATALOGS.items():
         assert all(v.strip() for v in cat.values()), [k for k, v in cat.items() if not v.strip()]
