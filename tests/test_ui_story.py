@@ -54,9 +54,19 @@ def test_a_closer_beaten_is_told_with_the_closers_points():
     play(g, "declare")
     text = told(g)
     # the computer declared first; the closer's points are those at the end, not at closing
-    assert text[0].startswith("Você fechou o monte, mas o computador anunciou 66 antes de você, que ficou com 13 pontos")
-    assert told(g, "it")[0].startswith("Hai chiuso il tallone, ma il computer ha dichiarato 66 prima di te")
+    assert text[0].startswith("Você fechou o monte, mas o computador anunciou 66 antes que você anunciasse; você ficou com 13 pontos")
+    assert told(g, "it")[0].startswith("Hai chiuso il tallone, ma il computer ha dichiarato 66 prima che tu dichiarassi")
     assert "Quem fecha o monte" in text[1]
+
+
+def test_the_non_closer_reaching_66_with_the_last_trick_is_not_said_to_have_declared():
+    g = non_closer_sweeps_deal()
+    play_tricks(g, "JS/QS")  # the computer never declared: its last trick took it to 75
+    assert g.result.facts()["deemed"]
+    text = told(g)
+    assert text[0].startswith("Você fechou o monte, mas o computador chegou a 66 com a última vaza") and "anunciou" not in text[0]
+    assert "0 pontos" in text[0] and "3 pontos de jogo" in text[0]
+    assert "arrivato a 66 con l'ultima presa" in told(g, "it")[0] and "ha dichiarato" not in told(g, "it")[0]
 
 
 def test_the_non_closer_without_a_trick_at_closing():

@@ -22,7 +22,8 @@ RANK_LETTERS = "9JQKTA"
 #: Keys the code builds from parts (``"suit." + letter`` ...); the locale
 #: tests check that every one of them exists in every catalog.
 LEVELS = URL_LEVELS
-RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_failed", "last_trick")
+RESULT_KINDS = ("declared", "deemed", "false", "closed_false", "closed_beaten", "closed_deemed", "closed_failed",
+                "last_trick")
 WHO = ("you", "computer")
 ACTION_KINDS = ("play", "marry", "exchange", "close", "declare")
 #: The rules behind the game points (``sixtysix.scoring.Rule``), as ``why.<rule>.<winner>``.

@@ -25,6 +25,8 @@ def headline(facts: dict) -> tuple[str, int]:
     if reason == "closed_failed":
         if declarer == closer:
             return "closed_false", closer
+        if declarer is not None and facts["deemed"]:  # the other side's last trick took it to 66
+            return "closed_deemed", closer
         return ("closed_beaten" if declarer is not None else "closed_failed"), closer
     return "last_trick", facts["winner"]
 
