@@ -260,3 +260,12 @@ def test_a_fresh_days_deal_is_announced_and_a_resumed_one_does_not_read_its_move
     card = next(a for a in fresh.view(HUMAN)["legal"] if a.startswith("play:"))
     resumed = daily.daily_table(DAY, [card])
     assert resumed.take_events() == [] and resumed.game.action_notations()[0] == card
+
+
+def test_a_days_deal_opened_on_another_day_is_not_called_today():
+    # a #daily= link opens any day's deal: its first words must hold for that day too
+    table = daily.daily_table("2026-12-01")
+    event = table.take_events()[0]
+    for lang in ("pt", "it"):
+        text = Translator(lang, load_catalog(lang, ROOT)).t(event.key, **event.params)
+        assert "1/12/2026" in text and not any(word in text.lower() for word in ("hoje", "oggi")), text
