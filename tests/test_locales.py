@@ -389,3 +389,11 @@ def test_an_exchange_reads_as_a_sentence():
     it = Translator("it", CATALOGS["it"])
     assert it.t("msg.exchange.computer", gave=it.card_in_text("9S"), took=it.card_for("AS")) == \
         "Il computer ha scambiato il nove di picche con l'asso di picche."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_sheet_s_opponent_is_always_the_loser(lang):
+    # Beside the winner's column, "adversário" / "avversario" must mean the same side in every row.
+    for key, text in CATALOGS[lang].items():
+        if key.startswith("sheet.rule.") and re.search(r"advers|avvers", text):
+            assert key.split(".")[-1].startswith("opponent_"), (key, text)
