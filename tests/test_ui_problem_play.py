@@ -214,3 +214,13 @@ def test_a_problem_played_out_leaves_nothing_under_way_and_odd_saved_moves_are_d
         assert ProblemBook.from_dict({"current": odd}).current is None, odd
     kept = ProblemBook.from_dict({"current": {"of": "abcdefgh", "actions": ["play:AS"], "on_table": False}}).current
     assert kept == UnderWay("abcdefgh", ["play:AS"], False)
+
+
+def test_a_problem_with_a_closed_stock_says_who_closed_it():
+    # who closed decides who must declare: a player must not learn it only at the end
+    said = {}
+    for problem in some_problems(None):  # every shipped one
+        said.setdefault(problem.closed_by, [e.key for e in problem_table(problem).take_events()])
+    assert "msg.problem.closed.you" in said["you"] and "msg.problem.closed.computer" not in said["you"]
+    assert "msg.problem.closed.computer" in said["opponent"]
+    assert not any(k.startswith("msg.problem.closed") for k in said[None])

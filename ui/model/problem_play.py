@@ -27,6 +27,10 @@ KEPT = 2000
 PERSONAL_KEPT = 30
 
 
+#: Who closed a problem's stock, said as it starts (``closed_by`` of :mod:`sixtysix.problems`).
+CLOSER_SAID = {"you": "msg.problem.closed.you", "opponent": "msg.problem.closed.computer"}
+
+
 def problem_table(problem, day: str = "", actions=()) -> Table:
     """``problem``'s position on a table of its own (never saved as the match,
     never counted): you are player 0. ``day``: the date of the player's own hand
@@ -40,6 +44,9 @@ def problem_table(problem, day: str = "", actions=()) -> Table:
         from ui.model.daily import shown
         table.say("msg.problem.personal", date=shown(day))
     table.say("msg.problem.start", n=problem.depth, you=problem.points[0], computer=problem.points[1])
+    closer = CLOSER_SAID.get(problem.closed_by)
+    if closer:  # who closed decides who must declare (RULES.md, scoring rule 3): said at once
+        table.say(closer)
     return play_moves(table, actions)
 
 
