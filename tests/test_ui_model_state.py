@@ -61,6 +61,15 @@ def test_the_tables_news_are_worded_for_the_live_region(tr):
     assert build(t, PageState(settings=Settings()), tr).announcements == []
 
 
+def test_the_computers_empty_hand_is_named_as_empty(tr):
+    t = players_turn()
+    while not t.hand_over:  # nobody declares: every card is played
+        p = t.to_move
+        t.apply(p, next(a for a in t.view(p)["legal"] if a != "declare"))
+        t.gather()
+    assert t.game.hand(1) == [] and build(t, PageState(settings=Settings()), tr).opponent_aria == tr.t("hand.computer.empty")
+
+
 def test_the_computers_hand_is_named_as_the_cards_left_once_face_up(tr):
     t = players_turn()
     assert build(t, PageState(settings=Settings()), tr).opponent_aria == tr.t("hand.computer.aria", n=6)

@@ -423,8 +423,10 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         aria = tr.t("story.remaining.aria")
     elif revealed:
         aria = tr.t("practice.opponent.aria", cards=tr.listing([tr.card_in_text(c.code) for c in revealed]))
-    else:
+    elif at.v["opponent_cards"]:
         aria = tr.t("hand.computer.aria", n=at.v["opponent_cards"])
+    else:
+        aria = tr.t("hand.computer.empty")
     return {"story_lines": lines, "revealed": revealed, "opponent_aria": aria}
 
 
