@@ -82,6 +82,12 @@ def test_a_deemed_declaration_is_told_as_such():
     points = g.result.facts()["points"][g.result.facts()["winner"]]
     assert "última vaza" in told(g)[0] and f"{points} pontos" in told(g)[0] and points >= 66
     assert "66 con" not in told(g, "it")[0] and f"{points} punti" in told(g, "it")[0]
+    # nobody declared: the why says what the game points follow from, not "a declaration is worth"
+    g = strict_phase_deal()
+    play_tricks(g, "9H/JH QH/AH AS/9S JS/QS KS/TS TH/KH")  # 85 to 35: the opponent had 33 or more
+    assert g.result.facts()["deemed"] and g.result.facts()["rule"] == "declared"
+    assert "35 pontos, 33 ou mais" in told(g)[1] and "anúncio" not in told(g)[1], told(g)[1]
+    assert "dichiarazione" not in told(g, "it")[1], told(g, "it")[1]
 
 
 def test_the_computers_cards_are_listed_once_the_hand_is_over():
