@@ -105,6 +105,15 @@ def fits(t, phase: str) -> None:
         assert problems == [], f"{phase} at {width}x{height}: {problems}"
 
 
+#: Whether the match's score sheet in the story shows its first hand's row (its
+#: review button) whole, unscrolled, above the story's own buttons.
+FIRST_ROW_SHOWN = """() => {
+  const row = document.querySelector('#story-sheet tbody tr button').getBoundingClientRect();
+  const buttons = document.querySelector('#story .story-buttons').getBoundingClientRect();
+  return row.top >= document.getElementById('story').getBoundingClientRect().top && row.bottom <= buttons.top + 0.5;
+}"""
+
+
 #: The story's buttons not wholly in sight in its box as it is shown, unscrolled ([] when all are).
 BURIED = """() => {
   const story = document.getElementById('story').getBoundingClientRect();
@@ -204,6 +213,8 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
     expect(page.locator(".me")).to_be_hidden()  # the player's row gives the sheet its room
+    page.set_viewport_size({"width": 360, "height": 640})  # a small phone: the first hand's row in sight
+    assert page.evaluate(FIRST_ROW_SHOWN), "the sheet's first row is hidden under the story's buttons at 360x640"
     with_longest_reasons(t)
     fits(t, "end of the match")
     covered(t, "end of the match")
