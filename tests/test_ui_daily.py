@@ -189,9 +189,9 @@ def test_a_book_keeps_only_a_few_deals_left_under_way_and_drops_odd_ones():
     assert book.moves_under_way(days[0]) == [] and book.moves_under_way(days[-2]) == ["play:AS"]
     saved = DailyBook.from_dict(book.to_dict())
     assert saved.left == book.left and saved.current == book.current
-    odd = {"2026-02-30": [], "x": ["play:AS"], "2026-11-01": "play:AS", "2026-11-02": ["play:AS"] * 49,
-           "2026-11-03": ["play:AS"]}
-    assert DailyBook.from_dict({"days": {}, "left": odd}).left == {"2026-11-03": ["play:AS"]}
+    for odd in ({"2026-11-03": ["play:AS"], "2026-02-30": [], "x": ["play:AS"]},  # no such day
+                {"2026-11-01": "play:AS", "2026-11-02": ["play:AS"] * 49, "2026-11-03": ["play:AS"]}):  # no moves
+        assert DailyBook.from_dict({"days": {}, "left": odd}).left == {"2026-11-03": ["play:AS"]}, odd
     assert DailyBook.from_dict({"days": {}, "left": ["x"]}).left == {}
     book.note_player(days[-2], 1)  # played out: nothing of it to resume
     assert days[-2] not in book.left
