@@ -46,7 +46,7 @@ class DialogCommands:
         elif self.keeper.lesson_under_way():
             self.spawn(self.start_lesson(None, resume=True))
         elif self.keeper.daily_on_table() and (daily := self.keeper.load_daily()).current is not None:
-            self.on_daily(daily.current.of)  # the day's deal was on the table: where it was
+            self.start_daily(daily.current.of, daily)  # the day's deal was on the table: where it was
         elif self.keeper.problem_on_table():
             self.on_problem()  # so was a problem: the same one comes, where it was
         self.spawn(self.flow.computer_turns())
@@ -198,7 +198,11 @@ class DialogCommands:
     # -- the deal of the day and the problems -------------------------------------------
     def on_daily(self, day: str) -> None:
         """``day``'s deal on the table; the match waits aside."""
-        self.flow.start_daily(day, self.keeper.load_daily())
+        self.start_daily(day, self.keeper.load_daily())
+
+    def start_daily(self, day: str, book) -> None:
+        """``day``'s deal on the table, ``book`` the days played (read once)."""
+        self.flow.start_daily(day, book)
         self.spawn(self.flow.play_on_when_idle())
 
     def on_problem(self) -> None:

@@ -171,4 +171,3 @@ def play_moves(table: Table, actions) -> Table:
     if actions:
         table.take_events()  # said when they were played: the live region does not read them again
     return table
-
