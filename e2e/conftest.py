@@ -226,15 +226,15 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
-# E2E_COUNT_WORKERS=FILE: a line "<test file>\t<worker script>" appended to FILE for
+# E2E_COUNT_WORKERS=FILE: a line "<test>\t<worker script>" appended to FILE for
 # every worker a test's pages start (each game worker is a Pyodide start, the
-# suite's main cost: docs/performance.md, "One booted page for many tests"):
-#   E2E_COUNT_WORKERS=/tmp/w python3 -m pytest -n 3 e2e && cut -f1 /tmp/w | sort | uniq -c | sort -rn
+# suite's main cost: docs/performance.md, "One booted page for many tests"); by file:
+#   E2E_COUNT_WORKERS=/tmp/w python3 -m pytest -n 3 e2e && cut -f1 /tmp/w | sed 's/::.*//' | sort | uniq -c | sort -rn
 COUNT_WORKERS = os.environ.get("E2E_COUNT_WORKERS")
 
 
 def count_worker(worker) -> None:
-    test = os.environ.get("PYTEST_CURRENT_TEST", "?").split("::")[0]
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" (", 1)[0]
     with open(COUNT_WORKERS, "a", encoding="utf-8") as out:  # one short line: whole under O_APPEND
         out.write(f"{test}\t{worker.url.split('?')[0].rsplit('/', 1)[-1]}\n")
 
@@ -417,6 +417,13 @@ def rebuild_game(page: Page) -> Page:
     return reset_game(page, query, storage)
 
 
+def visit_game(page: Page, query: str) -> Page:
+    """A link followed in the shared page's tab, without a new runtime: its reset
+    to ``query`` with the storage the page has (what a navigation keeps)."""
+    _, storage = page.evaluate(SAVED)
+    return reset_game(page, query, storage)
+
+
 @pytest.fixture(scope="session")
 def shared_page(browser: Browser, browser_context_args: dict):
     shared = SharedPage(browser, browser_context_args)
@@ -428,7 +435,7 @@ def shared_page(browser: Browser, browser_context_args: dict):
 def fresh_table(request: pytest.FixtureRequest, shared_page: SharedPage, page_errors: PageErrors) -> TablePage:
     """A :class:`TablePage` on the shared page: ``open(query)`` resets it to a fresh match."""
     page = shared_page.attach(page_errors, request.node.nodeid)
-    yield TablePage(page, reset_game, rebuild=rebuild_game)
+    yield TablePage(page, reset_game, rebuild=rebuild_game, visit=visit_game)
     shared_page.detach()
 
 

@@ -35,10 +35,11 @@ HAND = """() => {
 
 
 class TablePage:
-    def __init__(self, page: Page, open_game, rebuild=None):
+    def __init__(self, page: Page, open_game, rebuild=None, visit=None):
         self.page = page
         self._open_game = open_game
         self._rebuild = rebuild
+        self._visit = visit
         self.html = page.locator("html")
 
     # -- opening ---------------------------------------------------------------
@@ -63,6 +64,18 @@ class TablePage:
         if self._rebuild is None:
             return self.reload()
         self._rebuild(self.page)
+        return self
+
+    def visit(self, query: str) -> "TablePage":
+        """The game opened at ``query`` in this tab, over what it saved (a link
+        followed in the same browser): on the shared page (``fresh_table``) its
+        reset to that address with the page's storage, without a new runtime
+        (e2e/conftest.py ``visit_game``), elsewhere a real navigation."""
+        if self._visit is None:
+            self.page.goto(f"./?{query.lstrip('?')}")
+            self.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+        else:
+            self._visit(self.page, query)
         return self
 
     # -- language ----------------------------------------------------------------

@@ -181,14 +181,13 @@ def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(fresh_table, blu
     expect(dialog.locator(".costly").first).to_have_text(costly_text(worst[0], other.tr))
 
 
-def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(table):
-    table.open(f"seed=4&{FAST}")
+def test_a_broken_link_shows_a_notice_and_the_saved_match_survives(fresh_table):
+    table = fresh_table.open(f"seed=4&{FAST}")
     table.play_first()
     table.wait_turn()
     saved = table.stored("sixtysix.game")
     hand = table.hand()
-    table.page.goto(f"./?{FAST}#hand=v1.ABCDEFGHIJKLMNOPQRSTUVWX1zy.000000")
-    table.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    table.visit(f"{FAST}#hand=v1.ABCDEFGHIJKLMNOPQRSTUVWX1zy.000000")
     expect(table.page.get_by_role("status").filter(has_text=table.t("notice.bad_link"))).to_be_visible()
     table.wait_turn()
     assert table.hand() == hand

@@ -7,6 +7,7 @@ shared page reports fails the test it happens in."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -48,7 +49,11 @@ def stored_seed(table: TablePage) -> int:
 
 
 def test_a_reset_leaves_nothing_of_the_last_match(fresh_table):
-    t = fresh_table.open(f"seed=3&{FAST}")
+    embed = re.compile(r"\bembed\b")
+    t = fresh_table.open(f"embed=1&seed=4&{FAST}")
+    expect(t.html).to_have_class(embed)  # as js/boot.js marks a load of the embedded game, and unmarks:
+    t.open(f"seed=3&{FAST}")
+    expect(t.html).not_to_have_class(embed)
     t.play_first()
     t.wait_turn()
     t.page.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); }")

@@ -196,12 +196,12 @@ def test_blocked_storage_is_said_and_the_game_plays(new_context):
     table.wait_turn()
 
 
-def test_a_seed_link_over_a_match_in_progress_asks_first(table):
-    table.open(f"seed=3&{FAST}")
+def test_a_seed_link_over_a_match_in_progress_asks_first(fresh_table):
+    table = fresh_table.open(f"seed=3&{FAST}")
     table.play_first()
     table.wait_turn()
     hand = table.hand()
-    table.open(f"seed=5&{FAST}")
+    table.visit(f"seed=5&{FAST}")
     confirm = table.page.get_by_role("dialog", name=table.t("confirm.title"))
     expect(confirm).to_contain_text(table.t("confirm.seed"))
     confirm.get_by_role("button", name=table.t("confirm.keep"), exact=True).click()
@@ -209,7 +209,7 @@ def test_a_seed_link_over_a_match_in_progress_asks_first(table):
     assert table.hand() == hand and stored_match(table)["seed"] == 3
     assert "seed=" not in table.page.url  # a reload does not ask again
 
-    table.open(f"seed=5&{FAST}")
+    table.visit(f"seed=5&{FAST}")
     confirm.get_by_role("button", name=table.t("confirm.replace"), exact=True).click()
     expect(confirm).to_be_hidden()
     # The old match was at hand 1 too: wait for the new one to be saved, not for marks already there.
@@ -223,12 +223,12 @@ def test_a_seed_link_over_a_match_in_progress_asks_first(table):
     assert table.stored("sixtysix.stats")["matches_lost"] == 1  # the abandoned match counts as lost
 
 
-def test_the_embedded_game_keeps_its_own_save(table):
-    table.open(f"embed=1&seed=3&{FAST}")
+def test_the_embedded_game_keeps_its_own_save(fresh_table):
+    table = fresh_table.open(f"embed=1&seed=3&{FAST}")
     table.play_first()
     table.wait_turn()
     framed = json.loads(table.stored("sixtysix.game.embed")["match"])
-    table.open(f"seed=5&{FAST}")  # the standalone page: its own match, nothing to confirm
+    table.visit(f"seed=5&{FAST}")  # the standalone page: its own match, nothing to confirm
     expect(table.html).to_have_attribute("data-hand", "1")
     assert table.page.get_by_role("dialog", name=table.t("confirm.title")).is_hidden()
     assert stored_match(table)["seed"] == 5

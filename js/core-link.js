@@ -212,6 +212,8 @@
     boot();
     try {
       window.sixtysixRestart(); // the DOM side, built afresh; it sends "begin"
+      // <html> is now as the first load left it: marked as js/boot.js marks a load of this address
+      root.classList.toggle("embed", window.sixtysixShared.embedded());
     } catch (e) {
       reject(new Error(`sixtysixReset failed: ${e.message || e}`));
       return;
