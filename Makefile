@@ -44,6 +44,8 @@ serve:
 # Three processes (pytest-xdist) on two cores: while one test waits on a
 # Playwright round trip the others' pages compute, which keeps both cores busy
 # (docs/performance.md, "The e2e suite's time"). PYTEST_N=0: one process.
+# --dist loadgroup: tests marked with one xdist_group share a process (and what
+# a module-scoped fixture booted for them), the others spread as with load.
 PYTEST_N ?= 3
 
 # The unit tests that do not read dist/ run while the build compresses (brotli
@@ -61,13 +63,13 @@ test: setup
 	$(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(DIST_TESTS)) tests; unit=$$?; \
 	wait $$built; build=$$?; cat build/dist.log; \
 	if [ $$build != 0 ]; then echo "test: the build failed (above)"; exit 1; fi; exit $$unit
-	$(PYTHON) -m pytest -n $(PYTEST_N) $(DIST_TESTS) e2e
+	$(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup $(DIST_TESTS) e2e
 
 unit:
 	$(PYTHON) -m pytest tests
 
 e2e: dist
-	$(PYTHON) -m pytest -n $(PYTEST_N) e2e
+	$(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup e2e
 
 bench:
 	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,

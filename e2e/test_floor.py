@@ -11,11 +11,29 @@ import zipfile
 
 import pytest
 
-from e2e.conftest import DIST, open_game
+from e2e.conftest import DIST, PageErrors, open_game, watched_context
 from tools import trim_runtime
 
-# The barest boot, from nothing cached: a fresh context for each test.
+# The barest boot, from nothing cached: a fresh context for each test. The
+# tests of appzip.html's one report run in one process (`--dist loadgroup`).
 pytestmark = pytest.mark.cold
+APPZIP = pytest.mark.xdist_group("floor-appzip")
+
+
+@pytest.fixture(scope="module")
+def appzip_report(browser, browser_context_args) -> dict:
+    """What bench/floor/appzip.html reports of app.zip and the stdlib, from one
+    cold boot that the tests reading it share (a console error fails them all)."""
+    errors = PageErrors()
+    context = watched_context(browser.new_context(**browser_context_args), errors.watch)
+    try:
+        page = context.new_page()
+        open_game(page, path="bench/floor/appzip.html")
+        report = json.loads(page.locator("#out").inner_text())
+        errors.check()
+    finally:
+        context.close()
+    return report
 
 
 def foreign_requests(urls: list[str], base_url: str) -> list[str]:
@@ -35,10 +53,10 @@ def test_floor_boots_from_our_origin_only(page, base_url):
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in requests)
 
 
-def test_app_zip_unpacks_onto_sys_path(page):
+@APPZIP
+def test_app_zip_unpacks_onto_sys_path(appzip_report):
     """The [files] convention in tools/build.py: "./app.zip" = "./*"."""
-    open_game(page, path="bench/floor/appzip.html")
-    report = json.loads(page.locator("#out").inner_text())
+    report = appzip_report
     assert report["cwd"] == "/home/pyodide" and report["cwd_on_path"]
     with zipfile.ZipFile(DIST / "app.zip") as zf:
         top = {name.split("/")[0] for name in zf.namelist()}
@@ -47,22 +65,22 @@ def test_app_zip_unpacks_onto_sys_path(page):
     assert {name for name, ok in report["importable"].items() if ok} >= packages
 
 
-def test_app_modules_import_from_their_bytecode_without_compiling(page):
+@APPZIP
+def test_app_modules_import_from_their_bytecode_without_compiling(appzip_report):
     """tools/build.py ships the game's modules as .pyc compiled by the vendored
     Pyodide: the browser's Python imports them as they are (one of another
     Python would be refused for its magic number)."""
-    open_game(page, path="bench/floor/appzip.html")
-    report = json.loads(page.locator("#out").inner_text())
+    report = appzip_report
     # every module the game imports (the runtime trace's list), none compiled here
     assert sorted(report["loaders"]) == trim_runtime.load_trace()["app_modules"]
     assert set(report["loaders"].values()) == {"SourcelessFileLoader"}
     assert report["compiled_from_source"] == []
 
 
-def test_the_stdlib_imports_from_its_bytecode(page):
+@APPZIP
+def test_the_stdlib_imports_from_its_bytecode(appzip_report):
     """The trimmed python_stdlib.zip holds .pyc in place of each source
     (tools/trim_runtime.py): zipimport finds them, so no start compiles the stdlib."""
-    open_game(page, path="bench/floor/appzip.html")
-    files = json.loads(page.locator("#out").inner_text())["stdlib_files"]
+    files = appzip_report["stdlib_files"]
     assert {"json", "asyncio.tasks", "pyodide.ffi"} <= set(files)  # imported by the page, PyScript and Pyodide
     assert {name: path for name, path in files.items() if not path.endswith(".pyc")} == {}
