@@ -65,8 +65,8 @@ def test_one_tap_on_close_only_asks_and_the_confirm_closes(fresh_table, closing)
     table.expect_message(table.t("msg.close.you"))
 
 
-def test_with_the_option_off_one_tap_closes_and_the_choice_is_saved(table, closing):
-    table.open(f"seed={closing.seed}&{FAST}")
+def test_with_the_option_off_one_tap_closes_and_the_choice_is_saved(fresh_table, closing):
+    table = fresh_table.open(f"seed={closing.seed}&{FAST}")
     table.replay(closing.intents)
     dialog = table.open_options()
     option = dialog.get_by_role("checkbox", name=table.t("settings.confirm_moves"), exact=True)

@@ -57,9 +57,10 @@ def test_the_table_fits_and_targets_are_large_enough(fresh_table, size):
     table.close_dialog(dialog)
 
 
-def test_embed_mode_shows_the_table_alone_from_320px(page, table):
+def test_embed_mode_shows_the_table_alone_from_320px(fresh_table):
+    page = fresh_table.page
     page.set_viewport_size({"width": 320, "height": 568})
-    table.open(f"embed=1&lang=it&seed=7&{FAST}")
+    table = fresh_table.open(f"embed=1&lang=it&seed=7&{FAST}")
     expect(table.html).to_have_attribute("lang", "it")
     expect(page.get_by_role("button", name=table.t("button.rules"))).to_be_hidden()
     expect(page.get_by_role("button", name=table.t("button.menu"))).to_be_hidden()
