@@ -9,7 +9,8 @@ per start, for Chromium as Playwright launches it, for the e2e suite's
 switches (e2e/conftest.py: no idle WebUI pages, ``--liftoff-only``), and for
 those switches in the headless shell the suite prefers
 (``tools.chromium_flags.HEADLESS_SHELL``, when installed), and for the last
-of those with no snapshot (as a test's own context starts), and with each
+of those with no snapshot (as the shared page starts), with ``--variants``
+a page.route on each page and each page in a context of its own, and with each
 ``--try-switch`` added, in turn and twice each, since this machine is noisy.
 Run it on a quiet machine.
 """
@@ -32,10 +33,13 @@ from tools.e2e_cpu import busy_seconds  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 
-def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = True) -> tuple[float, float]:
+def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = True, variant: str = "") -> tuple[float, float]:
     """CPU and wall seconds per start; the first page (not counted) makes the
     snapshot, or with ``snapshot=False`` only warms the HTTP cache, and no page
-    of the context makes one (as in the tests' own contexts and shared page)."""
+    of the context makes one (as in the tests' own contexts and shared page).
+    ``variant``: "route" gives each page a ``page.route`` (one that matches
+    nothing: routing is on); "own context" opens each page in a new context,
+    as a test that asks for ``context`` gets (empty HTTP cache, no snapshot)."""
     browser = browser_type.launch(**launch)
     try:
         context = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce")
@@ -51,9 +55,16 @@ def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = Tru
         time.sleep(2)  # let the first page's worker wind down
         cpu, wall = busy_seconds(), time.monotonic()
         for _ in range(starts):
-            page = context.new_page()
+            own = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce") if variant == "own context" else None
+            if own:
+                own.add_init_script(e2e.NO_SNAPSHOT)
+            page = (own or context).new_page()
+            if variant == "route":
+                page.route("**/no-such-file", lambda route: route.abort())
             e2e.open_game(page, "seed=3&level=random&fast=1")
             page.close()
+            if own:
+                own.close()
         return (busy_seconds() - cpu) / starts, (time.monotonic() - wall) / starts
     finally:
         browser.close()
@@ -65,6 +76,8 @@ def main() -> None:
     parser.add_argument("--try-switch", action="append", default=[], metavar="SWITCH",
                         help="also measure the last browser with SWITCH added (repeatable; a "
                              "--js-flags= one replaces the suite's)")
+    parser.add_argument("--variants", action="store_true",
+                        help="also measure the last browser with a page.route on each page, and with each page in a new context")
     args = parser.parse_args()
     server, url = serve_in_thread(e2e.stage_test_site())
     try:
@@ -76,15 +89,17 @@ def main() -> None:
             launches = [("Playwright's defaults", plain), ("the e2e suite's switches", suite)]
             if Path(HEADLESS_SHELL).exists():
                 launches.append(("the same, headless shell", {**suite, "executable_path": HEADLESS_SHELL}))
-            runs = [(name, launch, True) for name, launch in launches]
-            runs.append(("the last, no snapshot", launches[-1][1], False))
+            runs = [(name, launch, True, "") for name, launch in launches]
+            runs.append(("the last, no snapshot", launches[-1][1], False, ""))
+            if args.variants:
+                runs += [(f"the last, {v}", launches[-1][1], True, v) for v in ("route", "own context")]
             for switch in args.try_switch:
                 base = launches[-1][1]
                 kept = [a for a in base["args"] if not (switch.startswith("--js-flags=") and a.startswith("--js-flags="))]
-                runs.append((f"the last, {switch}", {**base, "args": [*kept, switch]}, True))
+                runs.append((f"the last, {switch}", {**base, "args": [*kept, switch]}, True, ""))
             for _ in range(2):
-                for name, launch, snapshot in runs:
-                    cpu, wall = cost(p.chromium, launch, url, args.starts, snapshot)
+                for name, launch, snapshot, variant in runs:
+                    cpu, wall = cost(p.chromium, launch, url, args.starts, snapshot, variant)
                     print(f"{name:40} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
     finally:
         server.shutdown()
