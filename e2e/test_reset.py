@@ -116,3 +116,19 @@ def test_what_the_shared_page_reports_fails_the_test_it_happens_in(fresh_table, 
         t.page.evaluate("console.error('on purpose')")
     assert [e for e in page_errors.errors if "on purpose" in e], page_errors.errors
     page_errors.errors = []  # this test's own doing
+
+
+def test_a_reset_speaks_its_own_address_s_language_from_the_first_word(fresh_table):
+    # A seed link over a match in progress, in each language: its question comes
+    # before the new table's first render, and was asked in the language of the
+    # shared page's first load, whichever the new address named (a load marks
+    # <html lang> first, js/boot.js; so does the reset now).
+    for lang in ("it", "pt"):
+        t = fresh_table.open(f"lang={lang}&seed=3&{FAST}")
+        t.play_first()
+        t.wait_turn()
+        t.visit(f"lang={lang}&seed=5&{FAST}")
+        confirm = t.page.get_by_role("dialog", name=t.t("confirm.title"))
+        expect(confirm).to_contain_text(t.t("confirm.seed"))
+        confirm.get_by_role("button", name=t.t("confirm.keep"), exact=True).click()
+        expect(confirm).to_be_hidden()

@@ -33,17 +33,18 @@
   const { LANGS, THEMES, loadTexts, bootWords, embedded, tableKept, afterFirstPaint } = window.sixtysixShared;
 
   // The saved settings (ui/model/settings.py), or {} when none can be read.
-  const settings = (() => {
+  const readSettings = () => {
     try {
       const data = JSON.parse(localStorage.getItem("sixtysix.settings") || "null");
       return data && typeof data === "object" ? data : {};
     } catch (e) {
       return {};
     }
-  })();
+  };
 
-  const pick = () => {
-    const candidates = [params.get("lang"), settings.lang, ...(navigator.languages || [navigator.language])];
+  const pick = (settings) => {
+    const asked = new URLSearchParams(location.search).get("lang");
+    const candidates = [asked, settings.lang, ...(navigator.languages || [navigator.language])];
     for (const c of candidates) {
       const base = String(c || "").trim().toLowerCase().replace("_", "-").split("-")[0];
       if (LANGS.includes(base)) return base;
@@ -51,14 +52,23 @@
     return "pt";
   };
 
-  const lang = pick();
-  // The build wrote the page's own language into the shell (tools/build.py):
-  // another language's texts stay unseen until fill() has put them in.
-  if (lang !== root.lang) root.classList.add("relabel");
-  root.lang = lang;
-  if (embedded()) root.classList.add("embed");
-  // The colours chosen (ui/table.css, "themes"): no light flash before Python applies them.
-  if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
+  // <html> marked for the address and the saved settings; returns the language.
+  const markRoot = () => {
+    const settings = readSettings();
+    const lang = pick(settings);
+    // The build wrote the page's own language into the shell (tools/build.py):
+    // another language's texts stay unseen until fill() has put them in.
+    if (lang !== root.lang) root.classList.add("relabel");
+    root.lang = lang;
+    root.classList.toggle("embed", embedded());
+    // The colours chosen (ui/table.css, "themes"): no light flash before Python applies them.
+    if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
+    return lang;
+  };
+  const lang = markRoot();
+  // Tests only: the tests' reset (js/core-link.js, ui/dom/split.py) marks <html>
+  // for its new address and storage as this load did for its own.
+  if (params.get("test") === "1") window.sixtysixMarkRoot = markRoot;
 
   let texts = null;
   let textsLang = null;

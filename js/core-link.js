@@ -190,7 +190,9 @@
   // Tests only (?test=1, e2e/conftest.py), for one booted page to serve many tests:
   // - window.sixtysixReset(query, storage): storage cleared and refilled, the
   //   address replaced, the worker's table built afresh from them, and the DOM
-  //   side built afresh by ui/dom/main.py (window.sixtysixRestart); resolves
+  //   side built afresh by ui/dom/split.py (window.sixtysixRestart: the markup
+  //   as before the first start, <html> marked by js/boot.js for the new
+  //   address and storage, window.sixtysixMarkRoot); resolves
   //   once <html class="ready"> is back;
   // - window.sixtysixHoldBot = a pending Promise: the computer's answers wait
   //   in the worker until it settles (or is set to null).
@@ -212,8 +214,6 @@
     boot();
     try {
       window.sixtysixRestart(); // the DOM side, built afresh; it sends "begin"
-      // <html> is now as the first load left it: marked as js/boot.js marks a load of this address
-      root.classList.toggle("embed", window.sixtysixShared.embedded());
     } catch (e) {
       reject(new Error(`sixtysixReset failed: ${e.message || e}`));
       return;

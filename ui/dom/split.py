@@ -74,7 +74,9 @@ class SplitReset:
     """``?test=1`` (tests only): ``window.sixtysixRestart()``, called by the tests'
     reset in js/core-link.js once the worker is told to build its table afresh:
     the DOM side stops (every listener unbound, dialogs closed), the markup is
-    put back as before the first start, and a new DOM side starts."""
+    put back as before the first start, ``<html>`` is marked for the new
+    address and storage as js/boot.js marks a load (its language first: the
+    new DOM side speaks it from its first word), and a new DOM side starts."""
 
     def __init__(self, shim):
         self.shim = shim
@@ -89,6 +91,7 @@ class SplitReset:
     def restart(self):
         self.split.page.stop()
         self.markup.restore()
+        window.sixtysixMarkRoot()
         self.start()
 
 
