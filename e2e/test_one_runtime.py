@@ -110,8 +110,9 @@ def test_a_tap_made_while_the_worker_starts_is_applied_once_it_is_up(page: Page)
     page.unroute("**/app.zip")
 
 
-def test_the_dialogs_and_the_language_work_across_the_line(page: Page):
-    table = fresh_page_table(page)
+def test_the_dialogs_and_the_language_work_across_the_line(fresh_table):
+    table = fresh_table.open(QUERY)
+    page = table.page
     options = table.open_options()
     options.locator("#speed-select").select_option("slow")
     expect(table.html).to_have_attribute("data-speed", "slow")  # the worker took it and drew it

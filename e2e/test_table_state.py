@@ -72,8 +72,10 @@ def test_lang_parameter_picks_the_language(fresh_table):
     assert table.t("button.hint") == "Suggerimento"
 
 
-def test_a_reload_mid_hand_restores_the_same_hand(table):
-    table.open(f"seed=5&{FAST}")
+def test_a_reload_mid_hand_restores_the_same_hand(fresh_table):
+    # what a reload rebuilds (TablePage.rebuild), then a link without the seed
+    # (a real reload's paint and runtime: e2e/test_last_table.py, e2e/test_one_runtime.py)
+    table = fresh_table.open(f"seed=5&{FAST}")
     table.play_first()
     table.play_first()
     table.wait_turn()
@@ -82,7 +84,7 @@ def test_a_reload_mid_hand_restores_the_same_hand(table):
     trick = table.page.locator("#trick img").evaluate_all("(imgs) => imgs.map((i) => i.alt)")
     saved = table.stored("sixtysix.game")
     assert saved["version"] == 1 and json.loads(saved["match"])["seed"] == 5
-    for reopen in (table.reload, lambda: table.open(FAST)):  # same address, then without the seed
+    for reopen in (table.rebuild, lambda: table.visit(FAST)):  # same address, then without the seed
         reopen()
         table.wait_turn()
         assert table.hand() == hand
