@@ -449,6 +449,41 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
+# What a page says when a test timed out on it: a click waits for two frames
+# ("visible, enabled and stable"), so a page whose frames stopped, or whose
+# main thread is stuck, times out there with nothing else in its log.
+FRAME_CAME = "() => new Promise((done) => requestAnimationFrame(() => done(true)))"
+PAGE_STATE = "() => `${document.visibilityState}, ${document.documentElement.className}`"
+
+
+def pages_after_timeout(pages: list[Page]) -> list[str]:
+    lines = []
+    for page in pages:
+        if page.is_closed():
+            continue
+        try:
+            page.wait_for_function(FRAME_CAME, timeout=3_000, polling=100)
+            frame = "a frame came"
+        except PlaywrightError:
+            frame = "no frame in 3 s"
+        try:
+            state = page.wait_for_function(PAGE_STATE, timeout=3_000, polling=100).json_value()
+        except PlaywrightError:
+            state = "its main thread did not answer in 3 s"
+        lines.append(f"{page.url}: {frame}; {state}")
+    return lines
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    guard = getattr(item, "funcargs", {}).get("page_errors")
+    if report.when == "call" and report.failed and guard is not None and call.excinfo is not None \
+            and call.excinfo.errisinstance(PlaywrightTimeoutError):
+        report.sections.append(("the test's pages after its timeout", "\n".join(pages_after_timeout(guard.pages))))
+    return report
+
+
 def open_game(page: Page, query: str = "", path: str = "./") -> Page:
     """Open the game (``query`` like ``"lang=it&seed=3"``) and wait until it is live.
 
