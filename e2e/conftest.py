@@ -48,9 +48,10 @@ What every e2e test gets here:
   its storage), and whatever it reports during a test fails that test. For
   tests that need only "a fresh match with this query", or with a valid
   saved match or setting found in storage (``open(query, storage=...)``),
-  and ``rebuild()``, what a reload does to the table without a new runtime
+  ``rebuild()``, what a reload does to the table without a new runtime
   (the reset to the page's own address and storage), for a test of what is
-  kept; a test about a boot or a reload itself (the kept table's paint, the
+  kept, and ``visit(query)``, a link followed in the same tab (the reset to
+  that address over the page's storage); a test about a boot or a reload itself (the kept table's paint, the
   snapshot, the shell), two tabs, routes, init scripts or the embed mode
   opens its own ``page``.
 - ``open_game(page, query="")`` opens the game and waits for
