@@ -25,6 +25,32 @@ def leave_mid_hand(table, query: str = QUERY) -> list[str]:
     return table.page.evaluate(HAND)
 
 
+HIDE = "() => dispatchEvent(new PageTransitionEvent('pagehide'))"
+STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))"
+
+
+def left_elsewhere(fresh_table, query: str = QUERY, then=None) -> tuple[list[str], dict]:
+    """A match one trick in (then ``then(table)``), left as a reload leaves it,
+    on the shared page (no start of its own): the hand as it shows, and the
+    storage a reload finds, the table js/last-table.js keeps on pagehide in it.
+    (What a real reload keeps: the tests that reload their own page below.)"""
+    hand = leave_mid_hand(fresh_table, query)
+    if then:
+        then(fresh_table)
+    fresh_table.page.evaluate(HIDE)
+    storage = fresh_table.page.evaluate(STORAGE)
+    assert "sixtysix.drawn" in storage, "no table kept on pagehide"
+    return hand, storage
+
+
+def arrive_with(page, storage: dict) -> None:
+    """The page's first load of the game's origin finds ``storage`` (later ones what the page made of it)."""
+    page.add_init_script(f"""if (location.protocol.startsWith("http") && !sessionStorage.getItem("e2e.arrived")) {{
+        sessionStorage.setItem("e2e.arrived", "1");
+        for (const [key, text] of Object.entries({json.dumps(storage)})) localStorage.setItem(key, text);
+    }}""")
+
+
 def reopen_held_back(page, query: str = QUERY) -> None:
     """Open the game again with Python held back (app.zip never answered) until :func:`let_python_start`."""
     page.route("**/app.zip", lambda route: None)
@@ -37,13 +63,14 @@ def let_python_start(page, table) -> None:
     expect(table.html).not_to_have_class(re.compile(r"\brestored\b"))
 
 
-def test_a_reload_draws_the_hand_at_once_and_plays_the_card_tapped_before_python(page, table):
-    hand = leave_mid_hand(table)
-    score = page.locator("#score-aria").text_content()
+def test_a_reload_draws_the_hand_at_once_and_plays_the_card_tapped_before_python(fresh_table, page, table):
+    score = []
+    hand, storage = left_elsewhere(fresh_table, then=lambda t: score.append(t.page.locator("#score-aria").text_content()))
+    arrive_with(page, storage)
     reopen_held_back(page)
     expect(table.html).to_have_class(re.compile(r"\brestored\b"))
     assert page.evaluate(HAND) == hand
-    assert page.locator("#score-aria").text_content() == score
+    assert page.locator("#score-aria").text_content() == score[0]
     assert page.evaluate("performance.getEntriesByName('sixtysix:restored').length") == 1
     # a tap and a second tap on the same card let go; the last card tapped is the one played
     cards = table.hand_group.locator("button.card[aria-disabled='false']")
@@ -140,13 +167,16 @@ def test_a_reload_draws_the_faces_in_the_page_and_python_s_images_take_over(page
     assert set(json.loads(kept)["faces"]) >= {f"assets/cards/pt/{c['code']}.svg" for c in after}
 
 
-def test_a_reload_draws_the_four_colour_deck_inline_too(page, table):
-    hand = leave_mid_hand(table)
-    dialog = table.open_options()
-    dialog.get_by_label(table.t("settings.four_colour"), exact=True).check()
-    expect(table.html).to_have_attribute("data-deck", "four")
-    table.close_dialog(dialog)
-    faces_read(page)
+def test_a_reload_draws_the_four_colour_deck_inline_too(fresh_table, page, table):
+    def four_colours(t):
+        dialog = t.open_options()
+        dialog.get_by_label(t.t("settings.four_colour"), exact=True).check()
+        expect(t.html).to_have_attribute("data-deck", "four")
+        t.close_dialog(dialog)
+        t.expect_setting("four_colour", True)
+        faces_read(t.page)
+    hand, storage = left_elsewhere(fresh_table, then=four_colours)
+    arrive_with(page, storage)
     reopen_held_back(page)
     expect(table.html).to_have_class(re.compile(r"\brestored\b"))
     ink = """(code) => getComputedStyle(document.querySelector(`#hand .card[data-code='${code}'] svg.early-face g[fill]`))
@@ -158,11 +188,10 @@ def test_a_reload_draws_the_four_colour_deck_inline_too(page, table):
     assert red[0] > red[2] + 60, red  # hearts stay red
 
 
-def test_a_kept_face_that_is_no_svg_leaves_its_image(page, table):
-    leave_mid_hand(table)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
-    kept = json.loads(page.evaluate("localStorage.getItem('sixtysix.drawn')"))
+def test_a_kept_face_that_is_no_svg_leaves_its_image(fresh_table, page, table):
+    _, storage = left_elsewhere(fresh_table, then=lambda t: faces_read(t.page))
+    arrive_with(page, storage)
+    kept = json.loads(storage["sixtysix.drawn"])
     assert kept["faces"], "no face kept with the table"
     svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 280"{}>{}</svg>'
     for markup in ("<img src=x onerror=alert(1)>", svg.format(' onload="alert(1)"', ""),
@@ -176,16 +205,18 @@ def test_a_kept_face_that_is_no_svg_leaves_its_image(page, table):
         assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES)), markup
 
 
-def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):
+def test_a_dimmed_card_tapped_before_python_is_refused_in_words(fresh_table, page, table):
     # a turn where the player must follow: some cards dimmed
     to_follow = find(lambda sim: sim.playable() and set(sim.playable()) != set(sim.hand()))
     query = f"seed={to_follow.seed}&level={TEST_LEVEL}&fast=1"
-    table.open(query)
-    table.replay(to_follow.intents)
-    table.wait_turn()
-    dimmed = table.hand_group.locator("button.card[aria-disabled='true']")
+    there = fresh_table.open(query)
+    there.replay(to_follow.intents)
+    there.wait_turn()
+    dimmed = there.hand_group.locator("button.card[aria-disabled='true']")
     code = dimmed.first.get_attribute("data-code")
-    hand = page.evaluate(HAND)
+    hand = there.page.evaluate(HAND)
+    there.page.evaluate(HIDE)
+    arrive_with(page, there.page.evaluate(STORAGE))
     reopen_held_back(page, query)
     table.hand_group.locator(f"button.card[data-code='{code}']").click(force=True)  # aria-disabled: Playwright waits on it otherwise
     expect(page.locator("#hand .card.held")).to_have_attribute("data-code", code)
@@ -196,11 +227,10 @@ def test_a_dimmed_card_tapped_before_python_is_refused_in_words(page, table):
     expect(table.html).to_have_attribute("data-to-move", "you")
 
 
-def test_no_table_is_drawn_that_is_not_the_saved_one(page, table):
-    hand = leave_mid_hand(table)
-    page.reload()  # the page hidden: its table kept
-    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
-    kept = json.loads(page.evaluate("localStorage.getItem('sixtysix.drawn')"))
+def test_no_table_is_drawn_that_is_not_the_saved_one(fresh_table, page, table):
+    hand, storage = left_elsewhere(fresh_table)  # the page hidden: its table kept
+    arrive_with(page, storage)
+    kept = json.loads(storage["sixtysix.drawn"])
     assert kept["toMove"] == "you" and kept["lang"] == "pt" and set(kept["regions"]) >= {"hand", "trick", "stock"}
     # another deal asked for, another language, a link: the page starts as a first visit does
     # (Python held back all along, so nothing is kept over the table kept first)
@@ -219,8 +249,9 @@ def test_no_table_is_drawn_that_is_not_the_saved_one(page, table):
     assert page.evaluate(HAND) == hand
 
 
-def test_a_damaged_kept_table_is_ignored(page, table):
-    hand = leave_mid_hand(table)
+def test_a_damaged_kept_table_is_ignored(fresh_table, page, table):
+    hand, storage = left_elsewhere(fresh_table)
+    arrive_with(page, storage)
     for damaged in ("{not json", json.dumps({"regions": "x"}), json.dumps([1, 2]), json.dumps({"regions": {"hand": 3}})):
         # written as the page opens, before js/last-table.js reads it
         page.add_init_script(f"localStorage.setItem('sixtysix.drawn', {json.dumps(damaged)});")
