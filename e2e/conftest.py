@@ -51,9 +51,11 @@ What every e2e test gets here:
   ``rebuild()``, what a reload does to the table without a new runtime
   (the reset to the page's own address and storage), for a test of what is
   kept, and ``visit(query)``, a link followed in the same tab (the reset to
-  that address over the page's storage); a test about a boot or a reload itself (the kept table's paint, the
-  snapshot, the shell), two tabs, routes, init scripts or the embed mode
-  opens its own ``page``.
+  that address over the page's storage). The embed mode's table works there
+  too (the page's first boot is never embedded). A test about a boot or a
+  reload itself (the kept table's paint, the snapshot, the shell), two tabs,
+  routes, init scripts or the embedded game inside a rules page opens its
+  own ``page``.
 - ``open_game(page, query="")`` opens the game and waits for
   ``<html class="ready">`` (set by ui/ when the table is live), 60 s at most
   for a first load. Import it (``from e2e.conftest import open_game``) or
@@ -393,8 +395,11 @@ def reset_game(page: Page, query: str = "", storage: dict | None = None) -> Page
     query += hashed + fragment
     ours = not page.url.startswith("about:") and page.evaluate(HAS_RESET)
     if not ours:  # the first test of this process (or the last one left the game)
-        open_game(page, query)
-        if not storage:
+        # Never first booted embedded: js/last-table.js picks its keys (the embedded
+        # game's own) once per load, and every later reset would keep them.
+        embedded = re.search(r"(^|&)embed=1(&|$)", query)
+        open_game(page, "test=1" if embedded else query)
+        if not storage and not embedded:
             return page
     try:
         page.evaluate(RESET, [f"?{query}", storage or {}])
@@ -450,14 +455,14 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
-# What a page says when a test timed out on it: a click waits for two frames
+# What a page says when a test failed on it: a click that timed out waits for two frames
 # ("visible, enabled and stable"), so a page whose frames stopped, or whose
 # main thread is stuck, times out there with nothing else in its log.
 FRAME_CAME = "() => new Promise((done) => requestAnimationFrame(() => done(true)))"
 PAGE_STATE = "() => `${document.visibilityState}, ${document.documentElement.className}`"
 
 
-def pages_after_timeout(pages: list[Page]) -> list[str]:
+def pages_after_failure(pages: list[Page]) -> list[str]:
     lines = []
     for page in pages:
         if page.is_closed():
@@ -468,7 +473,9 @@ def pages_after_timeout(pages: list[Page]) -> list[str]:
         except PlaywrightError:
             frame = "no frame in 3 s"
         try:
-            state = page.wait_for_function(PAGE_STATE, timeout=3_000, polling=100).json_value()
+            handle = page.wait_for_function(PAGE_STATE, timeout=3_000, polling=100)
+            state = handle.json_value()
+            handle.dispose()
         except PlaywrightError:
             state = "its main thread did not answer in 3 s"
         lines.append(f"{page.url}: {frame}; {state}")
@@ -477,11 +484,12 @@ def pages_after_timeout(pages: list[Page]) -> list[str]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    # Any failure: an expect() that timed out raises AssertionError, a load that
+    # timed out fails through pytest.fail (open_game, live, reset_game).
     report = yield
     guard = getattr(item, "funcargs", {}).get("page_errors")
-    if report.when == "call" and report.failed and guard is not None and call.excinfo is not None \
-            and call.excinfo.errisinstance(PlaywrightTimeoutError):
-        report.sections.append(("the test's pages after its timeout", "\n".join(pages_after_timeout(guard.pages))))
+    if report.when == "call" and report.failed and guard is not None:
+        report.sections.append(("the test's pages after its failure", "\n".join(pages_after_failure(guard.pages))))
     return report
 
 

@@ -14,8 +14,9 @@ import pytest
 from e2e.conftest import DIST, PageErrors, open_game, watched_context
 from tools import trim_runtime
 
-# The barest boot, from nothing cached: a fresh context for each test. The
-# tests of appzip.html's one report run in one process (`--dist loadgroup`).
+# The barest boot, from nothing cached: a fresh context for each test, but the
+# three tests of appzip.html's one report share one (`appzip_report`), in one
+# process (`--dist loadgroup`).
 pytestmark = pytest.mark.cold
 APPZIP = pytest.mark.xdist_group("floor-appzip")
 

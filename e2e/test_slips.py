@@ -86,6 +86,13 @@ def test_the_language_stays_in_the_address_across_a_reload(fresh_table):
     assert query["lang"] == ["it"]
     # the rest kept (the shared page's address has its test=1 besides)
     assert {k: v for k, v in query.items() if k not in ("lang", "test")} == parse_qs(f"seed=3&{FAST}")
+    # the address alone carries it: the saved setting forgotten (the worker saves it first)
+    table.expect_setting("lang", "it")
+    table.page.evaluate("""() => {
+        const saved = JSON.parse(localStorage.getItem("sixtysix.settings"));
+        delete saved.lang;
+        localStorage.setItem("sixtysix.settings", JSON.stringify(saved));
+    }""")
     table.rebuild()  # the reset to that address
     expect(table.html).to_have_attribute("lang", "it")
     table.switch_language("pt")

@@ -29,7 +29,6 @@
 (() => {
   "use strict";
   const root = document.documentElement;
-  const params = new URLSearchParams(location.search);
   const { LANGS, THEMES, loadTexts, bootWords, embedded, tableKept, afterFirstPaint } = window.sixtysixShared;
 
   // The saved settings (ui/model/settings.py), or {} when none can be read.
@@ -68,7 +67,7 @@
   const lang = markRoot();
   // Tests only: the tests' reset (js/core-link.js, ui/dom/split.py) marks <html>
   // for its new address and storage as this load did for its own.
-  if (params.get("test") === "1") window.sixtysixMarkRoot = markRoot;
+  if (/(^|[?&])test=1(&|$)/.test(location.search)) window.sixtysixMarkRoot = markRoot; // as js/core-link.js asks
 
   let texts = null;
   let textsLang = null;
