@@ -419,15 +419,15 @@ def rebuild_game(page: Page) -> Page:
     what was saved and the DOM side starts afresh. (What only a real reload
     does, the page's boot from the kept table and the snapshot, has tests of its
     own: e2e/test_last_table.py, e2e/test_table_state.py, e2e/test_snapshot.py.)"""
-    query, storage = page.evaluate(SAVED)
-    return reset_game(page, query, storage)
+    return visit_game(page)
 
 
-def visit_game(page: Page, query: str) -> Page:
+def visit_game(page: Page, query: str | None = None) -> Page:
     """A link followed in the shared page's tab, without a new runtime: its reset
-    to ``query`` with the storage the page has (what a navigation keeps)."""
-    _, storage = page.evaluate(SAVED)
-    return reset_game(page, query, storage)
+    to ``query`` (None: its own address) with the storage the page has (what a
+    navigation keeps)."""
+    own, storage = page.evaluate(SAVED)
+    return reset_game(page, own if query is None else query, storage)
 
 
 @pytest.fixture(scope="session")

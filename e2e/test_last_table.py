@@ -29,18 +29,23 @@ HIDE = "() => dispatchEvent(new PageTransitionEvent('pagehide'))"
 STORAGE = "() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))"
 
 
+def kept_on_pagehide(page) -> dict:
+    """The storage a reload of ``page`` finds: the table js/last-table.js keeps on pagehide in it."""
+    page.evaluate(HIDE)
+    storage = page.evaluate(STORAGE)
+    assert "sixtysix.drawn" in storage, "no table kept on pagehide"
+    return storage
+
+
 def left_elsewhere(fresh_table, query: str = QUERY, then=None) -> tuple[list[str], dict]:
     """A match one trick in (then ``then(table)``), left as a reload leaves it,
-    on the shared page (no start of its own): the hand as it shows, and the
-    storage a reload finds, the table js/last-table.js keeps on pagehide in it.
-    (What a real reload keeps: the tests that reload their own page below.)"""
+    on the shared page (no start of its own): the hand as it shows, and
+    :func:`kept_on_pagehide`. (What a real reload keeps: the tests that reload
+    their own page below.)"""
     hand = leave_mid_hand(fresh_table, query)
     if then:
         then(fresh_table)
-    fresh_table.page.evaluate(HIDE)
-    storage = fresh_table.page.evaluate(STORAGE)
-    assert "sixtysix.drawn" in storage, "no table kept on pagehide"
-    return hand, storage
+    return hand, kept_on_pagehide(fresh_table.page)
 
 
 def arrive_with(page, storage: dict) -> None:
@@ -161,7 +166,7 @@ def test_a_reload_draws_the_faces_in_the_page_and_python_s_images_take_over(page
     expect(page.locator(".face-later")).to_have_count(0)
     assert all(c["img"] == "block" and c["loading"] for c in page.evaluate(FACES))
     # kept again on the way out: the faces drawn (not read again), no card marked for timing
-    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    page.evaluate(HIDE)
     kept = page.evaluate("localStorage.getItem('sixtysix.drawn')")
     assert "elementtiming" not in kept and "early-face" not in kept and "face-later" not in kept
     assert set(json.loads(kept)["faces"]) >= {f"assets/cards/pt/{c['code']}.svg" for c in after}
@@ -215,8 +220,7 @@ def test_a_dimmed_card_tapped_before_python_is_refused_in_words(fresh_table, pag
     dimmed = there.hand_group.locator("button.card[aria-disabled='true']")
     code = dimmed.first.get_attribute("data-code")
     hand = there.page.evaluate(HAND)
-    there.page.evaluate(HIDE)
-    arrive_with(page, there.page.evaluate(STORAGE))
+    arrive_with(page, kept_on_pagehide(there.page))
     reopen_held_back(page, query)
     table.hand_group.locator(f"button.card[data-code='{code}']").click(force=True)  # aria-disabled: Playwright waits on it otherwise
     expect(page.locator("#hand .card.held")).to_have_attribute("data-code", code)
@@ -265,12 +269,12 @@ def test_a_lesson_is_never_kept_to_be_drawn(page, table):
     table.open(QUERY)
     table.wait_turn()
     expect(table.html).to_have_attribute("data-resumable", "1")
-    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    page.evaluate(HIDE)
     assert page.evaluate("localStorage.getItem('sixtysix.drawn')") is not None
     page.evaluate("() => { location.hash = '#lesson=tricks'; }")
     expect(table.html).to_have_attribute("data-lesson", "tricks")
     expect(table.html).to_have_attribute("data-resumable", "")
-    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    page.evaluate(HIDE)
     assert page.evaluate("localStorage.getItem('sixtysix.drawn')") is None
 
 
@@ -284,11 +288,10 @@ def test_the_table_is_kept_once_per_change_and_without_a_moment_s_style(page, ta
             return set.call(this, key, value);
         };
     }""")
-    hide = "() => dispatchEvent(new PageTransitionEvent('pagehide'))"
     asked = []
     page.on("request", lambda request: asked.append(request.url))
-    page.evaluate(hide)
-    page.evaluate(hide)  # nothing changed since: a reload's visibilitychange and pagehide keep once
+    page.evaluate(HIDE)
+    page.evaluate(HIDE)  # nothing changed since: a reload's visibilitychange and pagehide keep once
     assert page.evaluate("window.kept") == 1
     # the copy kept asks for nothing: on the way out, each request would hold the next page up
     # (a request of the test's own, seen after any the keeping made, says when to look)
@@ -297,7 +300,7 @@ def test_the_table_is_kept_once_per_change_and_without_a_moment_s_style(page, ta
     assert [url for url in asked if "after-keep" not in url] == []
     # a trick on its way to a pile points its animation with a style="" (ui/dom/motion.py)
     page.evaluate("() => document.getElementById('trick').style.setProperty('--gather-x', '12px')")
-    page.evaluate(hide)
+    page.evaluate(HIDE)
     assert page.evaluate("window.kept") == 2
     assert "style=" not in page.evaluate("localStorage.getItem('sixtysix.drawn')")
     # drawn again before Python, under the page's policy (a style="" parsed from markup is

@@ -173,10 +173,10 @@ class ProblemBook(Record, KeepsUnderWay):
         mine = [(problems.from_dict(e["problem"]), e["day"]) for e in self.personal]
         days = {p.id: day for p, day in mine}
         tried = set(self.solved) | set(self.failed)
-        known = {p.id: p for p in shipped + [p for p, _ in mine]}
-        under_way = known.get(self.current.of) if self.current is not None else None
+        every = shipped + [p for p, _ in mine]
+        under_way = next((p for p in every if p.id == self.current.of), None) if self.current is not None else None
         fresh = next((p for p, _ in mine if p.id not in tried), None)
-        chosen = under_way or fresh or self.next(shipped + [p for p, _ in mine])
+        chosen = under_way or fresh or self.next(every)
         return chosen, days.get(chosen.id, "") if chosen is not None else ""
 
     def next(self, shipped: list):
