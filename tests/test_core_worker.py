@@ -111,6 +111,26 @@ def test_booted_comes_before_the_writes_of_the_new_core_s_start():
         assert page.local.getItem(key) != "[" * 4479
 
 
+def test_a_core_replaced_by_a_new_boot_never_writes_again():
+    # The tests' reset boots a new core over a stopped one whose turn may still
+    # be under way: its late writes (a coach tip's settings, once) would land in
+    # the storage of the next test's table, after the reset's "booted".
+    async def go():
+        page = Page()
+        host = await begun(page)
+        old = host.core
+        host.receive(json.dumps({"do": "boot", "query": QUERY, "storage": {}, "langs": ["it-IT"]}))
+        after = len(page.posted)
+        old.flow.render()
+        old.keeper.save_settings(old.flow.state.settings.replace(practice=True))
+        old.keeper.save(old.flow.table)
+        await settle()
+        assert "store" not in page.posted[after:], page.posted[after:]
+        assert not Store(page.local).load_settings().practice
+
+    run(go())
+
+
 def test_storage_blocked_plays_without_saving_and_a_command_before_the_boot_is_refused():
     async def go():
         page = Page()

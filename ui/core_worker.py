@@ -67,6 +67,8 @@ class CoreHost:
     def on_boot(self, data):
         if self.core is not None:
             self.core.stop()
+            if self.backend is not None:
+                self.backend.close()  # its late writes would land in the new table's storage
         self.post('{"kind":"booted"}')
         storage = data.get("storage")
         self.backend = MirrorBackend(storage, self.write) if isinstance(storage, dict) else None

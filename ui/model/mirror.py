@@ -21,6 +21,8 @@ the store says so instead of believing it saved.
 Traceback (most recent call last):
 ...
 OSError: the page could not save 'b'
+>>> m.close(); m.removeItem("b"); sent[-1], m.getItem("b")
+(('a', None), '2')
 """
 
 
@@ -43,6 +45,11 @@ class MirrorBackend:
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
         self.write(key, None)
+
+    def close(self) -> None:
+        """A new boot replaced the core on this copy: whatever the stopped core
+        still writes (a turn under way) is dropped, never sent to the page."""
+        self.setItem = self.removeItem = lambda *args: None
 
     def learn(self, key: str, value) -> None:
         """Another tab wrote ``key`` (``None``: removed it)."""
