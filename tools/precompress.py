@@ -6,15 +6,22 @@ itself. gzip comes from the standard library (level 9, mtime 0), brotli
 from the pinned PyPI package ``Brotli`` (quality 11); both are
 deterministic, so a build is byte-identical from the same inputs.
 
-Brotli at quality 11 takes about 45 s for the 9.6 MB wasm, so compressed
-bytes are kept in ``build/precompressed/`` under the hash of their input
-(and the settings): a rebuild with an unchanged runtime costs nothing.
+Brotli at quality 11 takes about 35 s of one core for the 9.6 MB wasm, so
+compressed bytes are kept under the hash of their input (and the settings):
+a rebuild with an unchanged runtime costs nothing. The cache is the user's
+(``$SIXTYSIX_BUILD_CACHE``, else ``$XDG_CACHE_HOME/sixtysix/precompressed``,
+else ``~/.cache/...``), so a fresh clone on the same machine finds the npm
+runtime's bytes compressed already, as npm and pip find their downloads; a
+hit is decompressed and compared with its input before it is used, so a
+damaged entry is made again, never shipped.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import os
+import time
 from pathlib import Path
 
 try:
@@ -23,7 +30,17 @@ except ImportError:  # requirements-dev.txt pins it; without it only .gz is writ
     brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "build" / "precompressed"
+
+
+def default_cache() -> Path:
+    """Where compressed bytes are kept between builds and clones (see the module's doc)."""
+    if os.environ.get("SIXTYSIX_BUILD_CACHE"):
+        return Path(os.environ["SIXTYSIX_BUILD_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache" if Path.home() != Path("/") else None)
+    return Path(base) / "sixtysix" / "precompressed" if base else ROOT / "build" / "precompressed"
+
+
+CACHE = default_cache()
 
 #: What is worth compressing (png and ico are compressed already; a zip gets a
 #: sibling only where it shrinks: the STORED stdlib shrinks 5x, a deflated zip barely).
@@ -34,6 +51,8 @@ BROTLI_QUALITY = 11
 GZIP_LEVEL = 9
 #: Below this a compressed copy saves less than its own headers cost.
 MIN_SIZE = 256
+#: Cache entries unused this long are removed after a build.
+KEEP_DAYS = 30
 
 
 def compress(data: bytes, encoding: str) -> bytes:
@@ -42,16 +61,32 @@ def compress(data: bytes, encoding: str) -> bytes:
     return brotli.compress(data, quality=BROTLI_QUALITY)
 
 
+def decompress(packed: bytes, encoding: str) -> bytes:
+    return gzip.decompress(packed) if encoding == "gzip" else brotli.decompress(packed)
+
+
+def cache_key(data: bytes, encoding: str) -> str:
+    return hashlib.sha256(f"{encoding}:{BROTLI_QUALITY}:{GZIP_LEVEL}:".encode() + data).hexdigest()
+
+
 def cached_compress(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
-    key = hashlib.sha256(f"{encoding}:{BROTLI_QUALITY}:{GZIP_LEVEL}:".encode() + data).hexdigest()
+    key = cache_key(data, encoding)
     hit = cache / key
-    if hit.is_file():
-        return hit.read_bytes()
+    try:
+        packed = hit.read_bytes()
+        if decompress(packed, encoding) == data:  # a damaged entry is made again
+            os.utime(hit)  # used: kept by prune()
+            return packed
+    except Exception:  # missing, unreadable or not the encoding's format
+        pass
     packed = compress(data, encoding)
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = hit.with_suffix(".tmp")
-    tmp.write_bytes(packed)
-    tmp.replace(hit)  # atomic: two builds at once never read half a file
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = cache / f"{key}.{os.getpid()}.tmp"
+        tmp.write_bytes(packed)
+        tmp.replace(hit)  # atomic: two builds at once never read half a file
+    except OSError as error:  # a read-only home: the build goes on uncached
+        print(f"build: warning: compressed bytes not cached in {cache}: {error}")
     return packed
 
 
@@ -67,6 +102,17 @@ def encoded_sizes(data: bytes, cache: Path = CACHE) -> list[int]:
         packed = len(data) if len(data) < MIN_SIZE or encoding not in available_encodings() else len(cached_compress(data, encoding, cache))
         sizes.append(min(packed, len(data)))
     return sizes
+
+
+def prune(cache: Path = CACHE, days: float = KEEP_DAYS) -> None:
+    """Forget entries no build used for ``days`` (each build's app.zip adds one)."""
+    cutoff = time.time() - days * 86400
+    for entry in cache.glob("*") if cache.is_dir() else ():
+        try:
+            if entry.stat().st_mtime < cutoff:
+                entry.unlink()
+        except OSError:  # another build removed or replaced it
+            pass
 
 
 def write_siblings(out: Path, cache: Path = CACHE) -> dict[str, int]:
@@ -85,6 +131,7 @@ def write_siblings(out: Path, cache: Path = CACHE) -> dict[str, int]:
             if len(packed) < len(data):
                 path.with_name(path.name + ENCODINGS[encoding]).write_bytes(packed)
                 written[encoding] += len(packed)
+    prune(cache)
     return written
 
 
