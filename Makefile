@@ -4,7 +4,7 @@
 #   make dist    build dist/ (tools/build.py; FULL_RUNTIME=1 ships the npm runtime untrimmed)
 #   make play    setup + dist + serve dist/ on http://localhost:8000
 #   make test    setup + dist + all tests (what CI runs through .ci/run; the unit
-#                tests run while dist/ builds)
+#                tests run at low priority beside the build and the browser tests)
 #   make unit    Python tests only (tests/), no setup
 #   make e2e     dist + browser tests (e2e/), no setup
 #   make bench   benchmarks (python3 -m tools.bench; BENCH_ARGS for options)
@@ -48,22 +48,30 @@ serve:
 # a module-scoped fixture booted for them), the others spread as with load.
 PYTEST_N ?= 3
 
-# The unit tests that do not read dist/ run while the build compresses (brotli
-# at quality 11 keeps one core busy for about 45 s on a fresh clone), in two
-# processes: alone, one would leave the second core idle once the build is
-# done (95 s of tests against 45 s of build); the tests of dist/ and the
-# browser tests run once it is built.
-DIST_TESTS := tests/test_dist.py tests/test_trim_runtime.py
+# The unit tests that do not read dist/ run at the lowest priority (nice 19)
+# beside the build and the browser tests, in two processes. The browser tests
+# leave about an eighth of the two cores idle, moments when every test
+# process waits on its page; the unit tests' 40-odd CPU s fill those instead
+# of running first (docs/performance.md, "The unit tests in the browser tests'
+# idle time"). Their log is printed after the browser tests'. The tests of
+# dist/, and the server's, whose limits are seconds of wall time, run with
+# the browser tests at the usual priority.
+FOREGROUND_TESTS := tests/test_dist.py tests/test_trim_runtime.py tests/test_serve_hardening.py
 UNIT_N ?= 2
 
 test: setup
 	@mkdir -p build
-	@echo "test: building dist/ (log: build/dist.log) while the unit tests run"
-	@$(MAKE) --no-print-directory dist > build/dist.log 2>&1 & built=$$!; \
-	$(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(DIST_TESTS)) tests; unit=$$?; \
-	wait $$built; build=$$?; cat build/dist.log; \
-	if [ $$build != 0 ]; then echo "test: the build failed (above)"; exit 1; fi; exit $$unit
-	$(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup $(DIST_TESTS) e2e
+	@echo "test: the unit tests run at low priority beside the build and the browser tests (log: build/unit.log)"
+	@nice -n 19 $(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(FOREGROUND_TESTS)) tests > build/unit.log 2>&1 & unit=$$!; \
+	trap 'kill $$unit 2>/dev/null' INT TERM; \
+	$(MAKE) --no-print-directory dist && built=0 || built=1; \
+	if [ $$built = 0 ]; then $(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup $(FOREGROUND_TESTS) e2e && browser=0 || browser=1; fi; \
+	wait $$unit && units=0 || units=1; \
+	echo "test: the unit tests (build/unit.log):"; cat build/unit.log; \
+	if [ $$built != 0 ]; then echo "test: the build failed (above)"; exit 1; fi; \
+	if [ $$browser != 0 ]; then echo "test: browser tests failed (above)"; fi; \
+	if [ $$units != 0 ]; then echo "test: unit tests failed (just above)"; fi; \
+	[ $$browser = 0 ] && [ $$units = 0 ]
 
 unit:
 	$(PYTHON) -m pytest tests
