@@ -66,7 +66,10 @@ def decompress(packed: bytes, encoding: str) -> bytes:
 
 
 def cache_key(data: bytes, encoding: str) -> str:
-    return hashlib.sha256(f"{encoding}:{BROTLI_QUALITY}:{GZIP_LEVEL}:".encode() + data).hexdigest()
+    """The input's hash with the settings and the compressor's version (another
+    Brotli may pack the same bytes otherwise: a build stays its own version's)."""
+    version = getattr(brotli, "__version__", "") if encoding == "br" else ""
+    return hashlib.sha256(f"{encoding}:{version}:{BROTLI_QUALITY}:{GZIP_LEVEL}:".encode() + data).hexdigest()
 
 
 def cached_compress(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
