@@ -54,16 +54,17 @@ PYTEST_N ?= 3
 # process waits on its page; the unit tests' 40-odd CPU s fill those instead
 # of running first (docs/performance.md, "The unit tests in the browser tests'
 # idle time"). Their log is printed after the browser tests'. The tests of
-# dist/, and the server's, whose limits are seconds of wall time, run with
-# the browser tests at the usual priority.
-FOREGROUND_TESTS := tests/test_dist.py tests/test_trim_runtime.py tests/test_serve_hardening.py
+# dist/, and the server's, whose limits are a few seconds of wall time, run
+# with the browser tests at the usual priority (the other limits of tests/ are
+# a minute or more, and pytest-timeout's five).
+FOREGROUND_TESTS := tests/test_dist.py tests/test_trim_runtime.py tests/test_serve_hardening.py tests/test_serve_encoding.py
 UNIT_N ?= 2
 
 test: setup
 	@mkdir -p build
 	@echo "test: the unit tests run at low priority beside the build and the browser tests (log: build/unit.log)"
-	@nice -n 19 $(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(FOREGROUND_TESTS)) tests > build/unit.log 2>&1 & unit=$$!; \
-	trap 'kill $$unit 2>/dev/null' INT TERM; \
+	@setsid nice -n 19 $(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(FOREGROUND_TESTS)) tests > build/unit.log 2>&1 & unit=$$!; \
+	trap 'kill -- -$$unit 2>/dev/null; exit 130' INT TERM; \
 	$(MAKE) --no-print-directory dist && built=0 || built=1; \
 	if [ $$built = 0 ]; then $(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup $(FOREGROUND_TESTS) e2e && browser=0 || browser=1; fi; \
 	wait $$unit && units=0 || units=1; \

@@ -45,6 +45,19 @@ def test_the_cache_is_the_user_s_unless_told(monkeypatch, tmp_path):
     assert precompress.default_cache() == tmp_path / ".cache" / "sixtysix" / "precompressed"
     monkeypatch.setenv("HOME", "/")
     assert precompress.default_cache() == precompress.ROOT / "build" / "precompressed"
+    monkeypatch.delenv("HOME")
+    monkeypatch.setattr(precompress.Path, "home", classmethod(lambda cls: (_ for _ in ()).throw(RuntimeError("no home"))))
+    assert precompress.default_cache() == precompress.ROOT / "build" / "precompressed"
+
+
+def test_a_hit_in_a_cache_that_cannot_be_touched_is_still_used(tmp_path, monkeypatch):
+    packed = precompress.cached_compress(DATA, "gzip", tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only")
+    monkeypatch.setattr(precompress.os, "utime", refuse)
+    monkeypatch.setattr(precompress, "compress", lambda *args: pytest.fail("compressed again"))
+    assert precompress.cached_compress(DATA, "gzip", tmp_path) == packed
 
 
 def test_entries_no_build_used_for_a_month_are_forgotten(tmp_path):
@@ -53,5 +66,8 @@ def test_entries_no_build_used_for_a_month_are_forgotten(tmp_path):
         precompress.cached_compress(data, "gzip", tmp_path)
         os.utime(tmp_path / precompress.cache_key(data, "gzip"), (month_ago, month_ago))
     precompress.cached_compress(DATA, "gzip", tmp_path)  # used again by this build
+    stranger = tmp_path / "notes.txt"  # a cache folder set to a shared one: others' files stay
+    stranger.write_text("mine")
+    os.utime(stranger, (month_ago, month_ago))
     precompress.prune(tmp_path)
-    assert [p.name for p in tmp_path.iterdir()] == [precompress.cache_key(DATA, "gzip")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [precompress.cache_key(DATA, "gzip"), "notes.txt"]

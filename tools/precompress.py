@@ -21,7 +21,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import re
+import tempfile
 import time
+import zlib
 from pathlib import Path
 
 try:
@@ -33,11 +36,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def default_cache() -> Path:
-    """Where compressed bytes are kept between builds and clones (see the module's doc)."""
+    """Where compressed bytes are kept between builds and clones (see the module's
+    doc); the clone's build/ where the user has no home of their own."""
     if os.environ.get("SIXTYSIX_BUILD_CACHE"):
         return Path(os.environ["SIXTYSIX_BUILD_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache" if Path.home() != Path("/") else None)
-    return Path(base) / "sixtysix" / "precompressed" if base else ROOT / "build" / "precompressed"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "sixtysix" / "precompressed"
+    try:
+        home = Path.home()
+    except RuntimeError:  # no HOME and no passwd entry
+        home = Path("/")
+    return home / ".cache" / "sixtysix" / "precompressed" if home != Path("/") else ROOT / "build" / "precompressed"
 
 
 CACHE = default_cache()
@@ -67,8 +76,8 @@ def decompress(packed: bytes, encoding: str) -> bytes:
 
 def cache_key(data: bytes, encoding: str) -> str:
     """The input's hash with the settings and the compressor's version (another
-    Brotli may pack the same bytes otherwise: a build stays its own version's)."""
-    version = getattr(brotli, "__version__", "") if encoding == "br" else ""
+    Brotli or zlib may pack the same bytes otherwise: a build stays its own version's)."""
+    version = getattr(brotli, "__version__", "") if encoding == "br" else zlib.ZLIB_RUNTIME_VERSION
     return hashlib.sha256(f"{encoding}:{version}:{BROTLI_QUALITY}:{GZIP_LEVEL}:".encode() + data).hexdigest()
 
 
@@ -77,19 +86,27 @@ def cached_compress(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
     hit = cache / key
     try:
         packed = hit.read_bytes()
-        if decompress(packed, encoding) == data:  # a damaged entry is made again
-            os.utime(hit)  # used: kept by prune()
-            return packed
+        sound = decompress(packed, encoding) == data  # a damaged entry is made again
     except Exception:  # missing, unreadable or not the encoding's format
-        pass
+        sound = False
+    if sound:
+        try:
+            os.utime(hit)  # used: kept by prune()
+        except OSError:  # a read-only cache, or another build's prune() just now
+            pass
+        return packed
     packed = compress(data, encoding)
+    tmp = None
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        tmp = cache / f"{key}.{os.getpid()}.tmp"
-        tmp.write_bytes(packed)
-        tmp.replace(hit)  # atomic: two builds at once never read half a file
-    except OSError as error:  # a read-only home: the build goes on uncached
+        handle, tmp = tempfile.mkstemp(dir=cache, prefix=f"{key}.", suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(packed)
+        os.replace(tmp, hit)  # atomic: two builds at once never read half a file
+    except OSError as error:  # a read-only home, a full disk: the build goes on uncached
         print(f"build: warning: compressed bytes not cached in {cache}: {error}")
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
     return packed
 
 
@@ -107,12 +124,16 @@ def encoded_sizes(data: bytes, cache: Path = CACHE) -> list[int]:
     return sizes
 
 
+#: The cache's own file names (an entry, or one being written): prune() touches no other.
+ENTRY = re.compile(r"[0-9a-f]{64}(\.[^/]+\.tmp)?")
+
+
 def prune(cache: Path = CACHE, days: float = KEEP_DAYS) -> None:
-    """Forget entries no build used for ``days`` (each build's app.zip adds one)."""
+    """Forget entries no build used for ``days`` (each build's app.zip adds two)."""
     cutoff = time.time() - days * 86400
-    for entry in cache.glob("*") if cache.is_dir() else ():
+    for entry in cache.iterdir() if cache.is_dir() else ():
         try:
-            if entry.stat().st_mtime < cutoff:
+            if ENTRY.fullmatch(entry.name) and entry.stat().st_mtime < cutoff:
                 entry.unlink()
         except OSError:  # another build removed or replaced it
             pass
