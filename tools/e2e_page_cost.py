@@ -12,13 +12,20 @@ those switches in the headless shell the suite prefers
 of those with no snapshot (as the shared page starts), with ``--variants``
 a page.route on each page and each page in a context of its own, and with each
 ``--try-switch`` added, in turn and twice each, since this machine is noisy.
+``--threads``: instead, only the suite's browser (the headless shell when
+installed) with the snapshot, and where a start's CPU goes: Chromium's
+threads by process type and name (tools/thread_cpu.py), this process (the
+server and Playwright's client) and Playwright's node driver.
 Run it on a quiet machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -30,10 +37,55 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from e2e import conftest as e2e  # noqa: E402
 from tools.chromium_flags import CHROMIUM, HEADLESS_SHELL, disabled_features  # noqa: E402
 from tools.e2e_cpu import busy_seconds  # noqa: E402
+from tools.thread_cpu import TICK, Sampler  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 
-def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = True, variant: str = "") -> tuple[float, float]:
+def node_seconds() -> float:
+    """CPU seconds of every node process so far (Playwright's driver is one)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and b"node" in open(f"/proc/{entry}/cmdline", "rb").read().split(b"\0")[0]:
+                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])
+        except OSError:
+            pass
+    return total / TICK
+
+
+class Watch:
+    """Chromium's threads (sampled every 0.1 s), this process and node, over the starts."""
+
+    def __enter__(self):
+        self.sampler, self.stop = Sampler(), threading.Event()
+        self.sampler.sample()
+        self.node, self.own = node_seconds(), sum(os.times()[:2])
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+        return self
+
+    def _loop(self) -> None:
+        while not self.stop.wait(0.1):
+            self.sampler.sample()
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.sampler.sample()
+        self.node, self.own = node_seconds() - self.node, sum(os.times()[:2]) - self.own
+
+    def report(self, starts: int) -> None:
+        totals = self.sampler.totals()
+        print(f"per start: Chromium {sum(totals.values()) / starts * 1000:.0f} ms, this process "
+              f"(server, Playwright's client, the sampler) {self.own / starts * 1000:.0f} ms, "
+              f"node {self.node / starts * 1000:.0f} ms")
+        for (kind, name), seconds in totals.most_common(10):
+            print(f"{seconds / starts * 1000:8.1f} ms  {kind} / {name}")
+
+
+def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = True, variant: str = "",
+         watch: Watch | None = None) -> tuple[float, float]:
     """CPU and wall seconds per start; the first page (not counted) makes the
     snapshot, or with ``snapshot=False`` only warms the HTTP cache, and no page
     of the context makes one (as in the tests' own contexts and shared page).
@@ -54,17 +106,18 @@ def cost(browser_type, launch: dict, url: str, starts: int, snapshot: bool = Tru
         page.close()
         time.sleep(2)  # let the first page's worker wind down
         cpu, wall = busy_seconds(), time.monotonic()
-        for _ in range(starts):
-            own = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce") if variant == "own context" else None
-            if own:
-                own.add_init_script(e2e.NO_SNAPSHOT)
-            page = (own or context).new_page()
-            if variant == "route":
-                page.route("**/no-such-file", lambda route: route.abort())
-            e2e.open_game(page, "seed=3&level=random&fast=1")
-            page.close()
-            if own:
-                own.close()
+        with watch or contextlib.nullcontext():
+            for _ in range(starts):
+                own = browser.new_context(base_url=url, service_workers="block", reduced_motion="reduce") if variant == "own context" else None
+                if own:
+                    own.add_init_script(e2e.NO_SNAPSHOT)
+                page = (own or context).new_page()
+                if variant == "route":
+                    page.route("**/no-such-file", lambda route: route.abort())
+                e2e.open_game(page, "seed=3&level=random&fast=1")
+                page.close()
+                if own:
+                    own.close()
         return (busy_seconds() - cpu) / starts, (time.monotonic() - wall) / starts
     finally:
         browser.close()
@@ -76,6 +129,8 @@ def main() -> None:
     parser.add_argument("--try-switch", action="append", default=[], metavar="SWITCH",
                         help="also measure the last browser with SWITCH added (repeatable; a "
                              "--js-flags= one replaces the suite's)")
+    parser.add_argument("--threads", action="store_true",
+                        help="only the suite's browser, with where each start's CPU goes")
     parser.add_argument("--variants", action="store_true",
                         help="also measure the last browser with a page.route on each page, and with each page in a new context")
     args = parser.parse_args()
@@ -89,6 +144,12 @@ def main() -> None:
             launches = [("Playwright's defaults", plain), ("the e2e suite's switches", suite)]
             if Path(HEADLESS_SHELL).exists():
                 launches.append(("the same, headless shell", {**suite, "executable_path": HEADLESS_SHELL}))
+            if args.threads:
+                watch = Watch()
+                cpu, wall = cost(p.chromium, launches[-1][1], url, args.starts, watch=watch)
+                print(f"{launches[-1][0]:40} {cpu:5.2f} CPU s, {wall:5.2f} s wall per page start ({args.starts} starts)")
+                watch.report(args.starts)
+                return
             runs = [(name, launch, True, "") for name, launch in launches]
             runs.append(("the last, no snapshot", launches[-1][1], False, ""))
             if args.variants:
