@@ -59,12 +59,14 @@ PYTEST_N ?= 3
 # a minute or more, and pytest-timeout's five).
 FOREGROUND_TESTS := tests/test_dist.py tests/test_trim_runtime.py tests/test_serve_hardening.py tests/test_serve_encoding.py
 UNIT_N ?= 2
+# Their own process group (util-linux's setsid), which an interrupt ends whole.
+SETSID := $(shell command -v setsid)
 
 test: setup
 	@mkdir -p build
 	@echo "test: the unit tests run at low priority beside the build and the browser tests (log: build/unit.log)"
-	@setsid nice -n 19 $(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(FOREGROUND_TESTS)) tests > build/unit.log 2>&1 & unit=$$!; \
-	trap 'kill -- -$$unit 2>/dev/null; exit 130' INT TERM; \
+	@$(SETSID) nice -n 19 $(PYTHON) -m pytest -q -n $(UNIT_N) $(addprefix --ignore=,$(FOREGROUND_TESTS)) tests > build/unit.log 2>&1 & unit=$$!; \
+	trap 'kill -- -$$unit 2>/dev/null || kill $$unit 2>/dev/null; exit 130' INT TERM; \
 	$(MAKE) --no-print-directory dist && built=0 || built=1; \
 	if [ $$built = 0 ]; then $(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup $(FOREGROUND_TESTS) e2e && browser=0 || browser=1; fi; \
 	wait $$unit && units=0 || units=1; \
