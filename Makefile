@@ -56,7 +56,7 @@ PYTEST_N ?= 3
 # idle time"). Their log is printed after the browser tests'. The tests of
 # dist/, and the server's, whose limits are a few seconds of wall time, run
 # with the browser tests at the usual priority (the other limits of tests/ are
-# a minute or more, and pytest-timeout's five).
+# a minute or more, and pytest-timeout's five minutes).
 FOREGROUND_TESTS := tests/test_dist.py tests/test_trim_runtime.py tests/test_serve_hardening.py tests/test_serve_encoding.py
 UNIT_N ?= 2
 # Their own process group (util-linux's setsid), which an interrupt ends whole.
