@@ -71,11 +71,7 @@ class TablePage:
         followed in the same browser): on the shared page (``fresh_table``) its
         reset to that address with the page's storage, without a new runtime
         (e2e/conftest.py ``visit_game``), elsewhere a real navigation."""
-        if self._visit is None:
-            self.page.goto(f"./?{query.lstrip('?')}")
-            self.page.wait_for_selector("html.ready", state="attached", timeout=60_000)
-        else:
-            self._visit(self.page, query)
+        (self._visit or self._open_game)(self.page, query)
         return self
 
     # -- language ----------------------------------------------------------------
