@@ -290,7 +290,9 @@ def make_server(directory: str | Path = ROOT / "dist", port: int = 8000, host: s
 def serve_in_thread(directory: str | Path = ROOT / "dist", port: int = 0, quiet: bool = True) -> tuple[Server, str]:
     """Start a server in a daemon thread; return it and its base URL (with a trailing /)."""
     server = make_server(directory, port, quiet=quiet)
-    threading.Thread(target=server.serve_forever, daemon=True, name="serve").start()
+    # shutdown() waits for the loop's next look at its flag: half a second by
+    # default, which tests starting a server each paid every time.
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True, name="serve").start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
