@@ -114,14 +114,9 @@ import zipfile
 from html import escape as html_escape
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bytecode  # noqa: E402  (tools/ is not a package when run as a script)
-import dom_layer  # noqa: E402
-import precompress  # noqa: E402
-import trim_runtime  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # run as a script, tools/ is found as a folder of the clone
+from tools import bytecode, dom_layer, precompress, trim_runtime  # noqa: E402
 from tools.serve import HEADER_LINE, HEADERS_FILE, csp  # noqa: E402  (the one definition of the policy)
 from ui import on_demand  # noqa: E402  (the list of modules app-more.zip holds)
 

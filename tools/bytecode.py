@@ -7,37 +7,85 @@ that sits where its source would (no ``__pycache__``) as it is, from a
 folder and through zipimport alike, so no start compiles them first
 (docs/performance.md, "Bytecode in app.zip" and "Bytecode in
 python_stdlib.zip").
+
+Each compile boots Pyodide in Node (about 2 s), so its output is kept in
+the user's build cache (tools/build_cache.py, the kind ``bytecode``) under
+the hash of its request, the compiler and the runtime's files: a fresh clone
+of the same sources on the same machine compiles nothing. An entry carries
+the hash of its own bytes, and one that does not match is compiled again.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
+import hashlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from tools import build_cache
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "tools" / "compile_pyc.mjs"  # run with the npm Pyodide that vendor/ is cut from
 PYODIDE = ROOT / "node_modules" / "pyodide"
+CACHE = build_cache.folder("bytecode")
+#: The runtime's files the compiler's output follows from: the interpreter, its
+#: stdlib (ast, py_compile) and the modules that load them.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
-def compile_pyc(sources: dict[str, bytes], stdlib: bool = False, pyodide: Path = PYODIDE) -> dict[str, bytes]:
+def compile_pyc(sources: dict[str, bytes], stdlib: bool = False, pyodide: Path = PYODIDE,
+                cache: Path | bool | None = None) -> dict[str, bytes]:
     """The bytecode of each source, keyed by the source's path ("json/decoder.py").
 
     Compiled in Node by tools/compile_pyc.mjs, so magic number and marshal
     format are the browser's; the same sources give the same bytes. With
     ``stdlib``, the code names its file inside the runtime's stdlib zip,
-    else relative to the working directory (where app.zip unpacks)."""
+    else relative to the working directory (where app.zip unpacks).
+    ``cache``: the folder of earlier compiles (default ``CACHE``); ``False``
+    compiles and keeps nothing."""
     if not sources:
         return {}
     request = json.dumps({"files": {rel: text.decode("utf-8") for rel, text in sources.items()}, "stdlib": stdlib})
+    cache = CACHE if cache is None else cache
+    key = hashlib.sha256(f"pyc:{compiler_identity(pyodide)}:".encode() + request.encode()).hexdigest()
+    output = cached_output(cache, key) if cache else None
+    if output is None:
+        output = run_compiler(request, pyodide)
+        if cache:
+            build_cache.store(cache, key, hashlib.sha256(output).digest() + output, "bytecode")
+            build_cache.prune(cache)
+    return {rel: base64.b64decode(data) for rel, data in json.loads(output).items()}
+
+
+@functools.cache
+def compiler_identity(pyodide: Path) -> str:
+    """The hash of the compiler and of the runtime's files it runs on."""
+    digest = hashlib.sha256(COMPILER.read_bytes())
+    for name in RUNTIME_FILES:
+        path = pyodide / name
+        digest.update(f"{name}:".encode() + (path.read_bytes() if path.is_file() else b"-"))
+    return digest.hexdigest()
+
+
+def cached_output(cache: Path, key: str) -> bytes | None:
+    """An earlier compile's output, if its entry is whole (its first 32 bytes hash the rest)."""
+    entry = build_cache.load(cache, key)
+    if entry is None or hashlib.sha256(entry[32:]).digest() != entry[:32]:
+        return None
+    return entry[32:]
+
+
+def run_compiler(request: str, pyodide: Path) -> bytes:
     try:
-        done = subprocess.run(["node", str(COMPILER), str(pyodide)], input=request, capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run(["node", str(COMPILER), str(pyodide)], input=request.encode("utf-8"),
+                              capture_output=True, check=True)
     except (OSError, subprocess.CalledProcessError) as error:
-        sys.exit(f"build: compiling bytecode failed: {getattr(error, 'stderr', '') or error}")
-    return {rel: base64.b64decode(data) for rel, data in json.loads(done.stdout).items()}
+        stderr = getattr(error, "stderr", None) or b""
+        sys.exit(f"build: compiling bytecode failed: {stderr.decode('utf-8', 'replace') or error}")
+    return done.stdout
 
 
 def pyc_name(rel: str) -> str:
