@@ -3,6 +3,8 @@ compressed bytes (tools/precompress.py) and its bytecode (tools/bytecode.py)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import time
@@ -78,16 +80,24 @@ def test_entries_no_build_used_for_a_month_are_forgotten(tmp_path):
 SOURCES = {"ui/a.py": b"A = 1\n", "ui/b.py": b"B = 2\n"}
 
 
-class FakeCompiler:
-    """tools/compile_pyc.mjs's answer without Node: each source's bytes, marked."""
+def fake_pyc(text: str) -> str:
+    """An unchecked-hash .pyc's header (PEP 552) before the source: what the build checks."""
+    return base64.b64encode(b"MAGC" + (1).to_bytes(4, "little") + bytes(8) + text.encode()).decode()
 
-    def __init__(self) -> None:
+
+class FakeCompiler:
+    """tools/compile_pyc.mjs's answer without Node."""
+
+    def __init__(self, answer=None) -> None:
         self.runs = 0
+        self.answer = answer
 
     def __call__(self, request: str, pyodide) -> bytes:
         self.runs += 1
+        if self.answer is not None:
+            return self.answer
         files = json.loads(request)["files"]
-        return json.dumps({rel: "UFlD" + text.encode().hex() for rel, text in files.items()}).encode()
+        return json.dumps({rel: fake_pyc(text) for rel, text in files.items()}).encode()
 
 
 def test_a_compile_is_kept_and_a_damaged_entry_is_compiled_again(tmp_path, monkeypatch):
@@ -97,15 +107,27 @@ def test_a_compile_is_kept_and_a_damaged_entry_is_compiled_again(tmp_path, monke
     assert set(first) == set(SOURCES) and compiler.runs == 1
     assert bytecode.compile_pyc(SOURCES, cache=tmp_path) == first and compiler.runs == 1  # a hit
     (entry,) = tmp_path.iterdir()
+    assert entry.stat().st_mode & 0o777 == 0o644
     whole = entry.read_bytes()
     entry.write_bytes(whole[:-7])  # cut short (a full disk, a killed build)
     assert bytecode.compile_pyc(SOURCES, cache=tmp_path) == first and compiler.runs == 2
     assert entry.read_bytes() == whole  # made again
     entry.write_bytes(whole[:40] + b"X" + whole[41:])  # one byte changed
     assert bytecode.compile_pyc(SOURCES, cache=tmp_path) == first and compiler.runs == 3
+    stale = b"{}"  # whole, but no bytecode for these sources (an older compiler's answer)
+    entry.write_bytes(hashlib.sha256(stale).digest() + stale)
+    assert bytecode.compile_pyc(SOURCES, cache=tmp_path) == first and compiler.runs == 4
     assert bytecode.compile_pyc({**SOURCES, "ui/b.py": b"B = 3\n"}, cache=tmp_path) != first  # other sources
-    assert bytecode.compile_pyc(SOURCES, stdlib=True, cache=tmp_path) == first and compiler.runs == 5  # another request
+    assert bytecode.compile_pyc(SOURCES, stdlib=True, cache=tmp_path) == first and compiler.runs == 6  # another request
     assert len(list(tmp_path.iterdir())) == 3
+
+
+@pytest.mark.parametrize("answer", [b"Loading pyodide...\n{}", b"{}", json.dumps({"ui/a.py": "bm90IGEgcHlj", "ui/b.py": "bm90IGEgcHlj"}).encode()])
+def test_an_answer_without_bytecode_for_each_source_stops_the_build_and_is_not_kept(tmp_path, monkeypatch, answer):
+    monkeypatch.setattr(bytecode, "run_compiler", FakeCompiler(answer))
+    with pytest.raises(SystemExit, match="no bytecode for each source"):
+        bytecode.compile_pyc(SOURCES, cache=tmp_path)
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
 
 
 def test_without_a_cache_every_build_compiles(tmp_path, monkeypatch):
@@ -117,12 +139,19 @@ def test_without_a_cache_every_build_compiles(tmp_path, monkeypatch):
     assert compiler.runs == 2
 
 
-def test_the_key_names_the_runtime_and_the_compiler(tmp_path):
-    runtime = tmp_path / "pyodide"
+def test_another_runtime_or_compiler_compiles_again(tmp_path, monkeypatch):
+    compiler = FakeCompiler()
+    monkeypatch.setattr(bytecode, "run_compiler", compiler)
+    runtime, script, cache = tmp_path / "pyodide", tmp_path / "compile_pyc.mjs", tmp_path / "cache"
     runtime.mkdir()
     (runtime / "pyodide.asm.wasm").write_bytes(b"one")
-    before = bytecode.compiler_identity(runtime)
-    bytecode.compiler_identity.cache_clear()
-    (runtime / "python_stdlib.zip").write_bytes(b"stdlib")
-    assert bytecode.compiler_identity(runtime) != before
-    bytecode.compiler_identity.cache_clear()
+    script.write_text("// one")
+    monkeypatch.setattr(bytecode, "COMPILER", script)
+    for change in (lambda: None, lambda: (runtime / "python_stdlib.zip").write_bytes(b"stdlib"),
+                   lambda: (runtime / "pyodide.asm.wasm").write_bytes(b"two"), lambda: script.write_text("// two")):
+        change()
+        runs = compiler.runs
+        bytecode.compile_pyc(SOURCES, pyodide=runtime, cache=cache)
+        assert compiler.runs == runs + 1  # a miss: the key names what changed
+        bytecode.compile_pyc(SOURCES, pyodide=runtime, cache=cache)
+        assert compiler.runs == runs + 1  # and then a hit

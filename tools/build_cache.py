@@ -70,6 +70,7 @@ def store(cache: Path, key: str, data: bytes, what: str) -> None:
         handle, tmp = tempfile.mkstemp(dir=cache, prefix=f"{key}.", suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        os.chmod(tmp, 0o644)  # as a file the build writes (mkstemp's own is 0600)
         os.replace(tmp, cache / key)
     except OSError as error:
         print(f"build: warning: {what} not cached in {cache}: {error}")

@@ -12,18 +12,19 @@ Each compile boots Pyodide in Node (about 2 s), so its output is kept in
 the user's build cache (tools/build_cache.py, the kind ``bytecode``) under
 the hash of its request, the compiler and the runtime's files: a fresh clone
 of the same sources on the same machine compiles nothing. An entry carries
-the hash of its own bytes, and one that does not match is compiled again.
+the hash of its own bytes; one that does not match, or does not hold an
+unchecked-hash .pyc for each source, is compiled again.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
 import hashlib
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Literal
 
 from tools import build_cache
 
@@ -37,32 +38,38 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 
 def compile_pyc(sources: dict[str, bytes], stdlib: bool = False, pyodide: Path = PYODIDE,
-                cache: Path | bool | None = None) -> dict[str, bytes]:
+                cache: Path | Literal[False] | None = None) -> dict[str, bytes]:
     """The bytecode of each source, keyed by the source's path ("json/decoder.py").
 
     Compiled in Node by tools/compile_pyc.mjs, so magic number and marshal
     format are the browser's; the same sources give the same bytes. With
     ``stdlib``, the code names its file inside the runtime's stdlib zip,
     else relative to the working directory (where app.zip unpacks).
-    ``cache``: the folder of earlier compiles (default ``CACHE``); ``False``
+    ``cache``: the folder of earlier compiles (None: ``CACHE``); ``False``
     compiles and keeps nothing."""
     if not sources:
         return {}
     request = json.dumps({"files": {rel: text.decode("utf-8") for rel, text in sources.items()}, "stdlib": stdlib})
     cache = CACHE if cache is None else cache
-    key = hashlib.sha256(f"pyc:{compiler_identity(pyodide)}:".encode() + request.encode()).hexdigest()
-    output = cached_output(cache, key) if cache else None
-    if output is None:
-        output = run_compiler(request, pyodide)
-        if cache:
-            build_cache.store(cache, key, hashlib.sha256(output).digest() + output, "bytecode")
-            build_cache.prune(cache)
-    return {rel: base64.b64decode(data) for rel, data in json.loads(output).items()}
+    if cache:
+        key = hashlib.sha256(f"pyc:{compiler_identity(pyodide)}:".encode() + request.encode()).hexdigest()
+        compiled = cached_compile(cache, key, sources)
+        if compiled is not None:
+            return compiled
+    output = run_compiler(request, pyodide)
+    compiled = parse_output(output, sources)
+    if compiled is None:
+        sys.exit(f"build: compiling bytecode failed: tools/compile_pyc.mjs answered no bytecode for each source "
+                 f"({output[:200]!r})")
+    if cache:
+        build_cache.store(cache, key, hashlib.sha256(output).digest() + output, "bytecode")
+        build_cache.prune(cache)
+    return compiled
 
 
-@functools.cache
 def compiler_identity(pyodide: Path) -> str:
-    """The hash of the compiler and of the runtime's files it runs on."""
+    """The hash of the compiler and of the runtime's files it runs on (read each
+    time: about 30 ms, and a runtime changed under a running process is seen)."""
     digest = hashlib.sha256(COMPILER.read_bytes())
     for name in RUNTIME_FILES:
         path = pyodide / name
@@ -70,12 +77,25 @@ def compiler_identity(pyodide: Path) -> str:
     return digest.hexdigest()
 
 
-def cached_output(cache: Path, key: str) -> bytes | None:
-    """An earlier compile's output, if its entry is whole (its first 32 bytes hash the rest)."""
+def parse_output(output: bytes, sources: dict[str, bytes]) -> dict[str, bytes] | None:
+    """The compiler's answer as {path: bytecode}, or None unless it is one
+    unchecked-hash .pyc for each source and nothing else."""
+    try:
+        compiled = {rel: base64.b64decode(data, validate=True) for rel, data in json.loads(output).items()}
+    except (ValueError, TypeError, AttributeError):
+        return None
+    if set(compiled) != set(sources) or not all(map(is_unchecked_pyc, compiled.values())):
+        return None
+    return compiled
+
+
+def cached_compile(cache: Path, key: str, sources: dict[str, bytes]) -> dict[str, bytes] | None:
+    """An earlier compile of the same request, if its entry is whole (its first
+    32 bytes hash the rest) and holds bytecode for each source."""
     entry = build_cache.load(cache, key)
     if entry is None or hashlib.sha256(entry[32:]).digest() != entry[:32]:
         return None
-    return entry[32:]
+    return parse_output(entry[32:], sources)
 
 
 def run_compiler(request: str, pyodide: Path) -> bytes:
