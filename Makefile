@@ -7,7 +7,8 @@
 #                tests run at low priority beside the build and the browser tests)
 #   make unit    Python tests only (tests/), no setup
 #   make e2e     dist + browser tests (e2e/), no setup
-#   make bench   benchmarks (python3 -m tools.bench; BENCH_ARGS for options)
+#   make bench   benchmarks (python3 -m tools.bench; BENCH_ARGS for options), then issue 33's
+#                targets beside the page of 2026-12-04 (tools/before_after.py --targets)
 #   make clean   remove build outputs
 
 PYTHON ?= python3
@@ -82,12 +83,18 @@ unit:
 e2e: dist
 	$(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup e2e
 
-bench:
+# Issue 33's targets against the page of 2026-12-04 (the last with two Pyodides):
+# rounds of the two pages side by side (tools/before_after.py --targets).
+BEFORE_ROUNDS ?= 6
+
+bench: dist
 	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,
 	@# and measures it in headless Chromium and CPython; options via
-	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md).
+	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md). Then dist/
+	@# beside the page of 2026-12-04, built once into build/before-b3afb57/.
 	$(PYTHON) -m tools.bench $(BENCH_ARGS)
 	$(PYTHON) tools/bench_review.py
+	$(PYTHON) -m tools.before_after --targets --rounds $(BEFORE_ROUNDS)
 
 clean:
 	rm -rf dist build results test-results .pytest_cache .hypothesis

@@ -225,3 +225,24 @@ def test_a_crashed_floor_rep_runs_again_once_and_a_crashed_game_stops_the_run(mo
     with pytest.raises(BenchError, match="crashed"):
         scenarios.load_runs(None, pages, 1, said.append)
     assert calls == ["floor", "game"]
+
+
+def test_issue_33_targets_are_paired_ratios_against_the_page_before():
+    """tools/before_after.py --targets (make bench): each round's figure over
+    the page before's in the same round, the median of those, at most 1."""
+    from tools import before_after
+
+    def run(cold, revisit, move):
+        return {"visits": [{"ready_ms": cold}, {"ready_ms": revisit}], "computer": {"computer_move_ms": move}}
+
+    runs = {"before": [run(1000, 800, 1800), run(1200, 700, 2000), run(1100, 900, 1900)],
+            "after": [run(1100, 720, 1200), run(1080, 700, 1300), run(1100, 810, 1330)]}
+    figures = before_after.target_figures(runs)
+    # cold: 1.1, 0.9, 1.0 -> 1.0; revisit: 0.9, 1.0, 0.9 -> 0.9; the computer's move: 0.667, 0.65, 0.7 -> 0.667
+    assert figures == {"ready_cold": 1.0, "ready_revisit": 0.9, "computer_move_cold": 0.667}
+    rows = {r["key"]: r for r in bench.evaluate_targets(figures, before_after.TARGETS)}
+    assert all(r["met"] for r in rows.values())
+    runs["after"][0]["visits"][1]["ready_ms"] = 900  # 1.125: the median goes to 1.0, still met
+    runs["after"][1]["visits"][1]["ready_ms"] = 800  # 1.143: the median 1.125, missed
+    rows = {r["key"]: r for r in bench.evaluate_targets(before_after.target_figures(runs), before_after.TARGETS)}
+    assert rows["ready_revisit"]["met"] is False and rows["ready_revisit"]["verdict"].startswith("MISSED")

@@ -2,6 +2,7 @@
 
     python3 tools/build.py && python3 -m tools.before_after [--before b3afb57] [--rounds 3] [--cpu-slowdown 4] [--lighthouse [--lighthouse-runs 4]]
     python3 tools/build.py && python3 -m tools.before_after --before <commit> --revisits 3 [--rounds 4] [--snapshot] [--new-tab 8]
+    python3 tools/build.py && python3 -m tools.before_after --targets [--rounds 4]
 
 ``--before`` names a commit (default: the last one whose page ran two
 Pyodides, issue 33's starting point); its site is built from ``git archive``
@@ -32,6 +33,12 @@ once the service worker is ready, each a navigation in the same tab, with
 ``--new-tab SECONDS`` each revisit in a new tab, the last one closed after
 that long (a player who comes back later); per visit the time to ready, the
 longest main-thread task until then and whether the service worker served it.
+``--targets`` (what ``make bench`` runs) measures issue 33's targets against
+the page before: per round and page, a first visit and a revisit in a new tab
+that restores the start-up snapshot (as ``--revisits 1 --new-tab 1
+--snapshot``), and a cold visit to a deal the computer leads (the computer's
+first move done); it prints the medians and each target, the median of the
+rounds' paired ratios (this page / the page before) at most 1.
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -52,6 +59,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.bench.browser import chromium_uss_mb as uss_mb, pyodide_realms, wait_ready  # noqa: E402
+from tools.bench.report import evaluate_targets, fmt_ratio  # noqa: E402
+from tools.bench.stats import paired_ratios  # noqa: E402
 from tools.chromium_flags import BASE_ARGS, CHROMIUM  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
@@ -61,7 +70,7 @@ TWO_RUNTIMES = "b3afb57"
 QUERY = "?seed=11&lang=pt"
 WATCH = r"""
 globalThis.sixtysixSnapshotDelayMs = __DELAY__;
-window.__m = {longtasks: [], readyAt: null};
+window.__m = {longtasks: [], readyAt: null, firstToMove: null, youAt: null};
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__m.longtasks.push([e.startTime, e.duration]);
 }).observe({type: "longtask", buffered: true});
@@ -72,6 +81,16 @@ new MutationObserver((_, watch) => {
     watch.disconnect();
   }
 }).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true, childList: true});
+// Who was first to move, and the player's first turn: on a deal the computer
+// leads, its first move done.
+new MutationObserver((_, watch) => {
+  const root = document.documentElement;
+  if (root && root.dataset.toMove && window.__m.firstToMove === null) window.__m.firstToMove = root.dataset.toMove;
+  if (root && root.dataset.toMove === "you" && window.__m.youAt === null) {
+    window.__m.youAt = performance.now();
+    watch.disconnect();
+  }
+}).observe(document, {attributes: true, attributeFilter: ["data-to-move"], subtree: true, childList: true});
 """
 TAP = r"""async () => {
   const button = document.querySelector("#hand button.card[aria-disabled='false']");
@@ -161,6 +180,79 @@ def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 
             context.close()
 
 
+#: Issue 33's targets against the page of 2026-12-04 (``--targets``, which
+#: ``make bench`` runs): the first move possible (ready) on a cold visit and on
+#: a revisit that restores the start-up snapshot, and the computer's first move
+#: on a cold visit, each no later than that page's: the median over the rounds
+#: of the paired ratios (this page / that page), at most 1.
+TARGETS = [
+    ("ready_cold", "first move possible (ready), cold visit", 1.0, "x"),
+    ("ready_revisit", "first move possible (ready), revisit with its snapshot", 1.0, "x"),
+    ("computer_move_cold", "the computer's first move done, cold visit", 1.0, "x"),
+]
+#: A deal the computer leads, as make bench's game visits (tools/bench/site.py).
+COMPUTER_LEADS = "?seed=4&fast=1&lang=pt"
+
+
+def computer_first_move(p, base: str) -> dict:
+    """A cold visit (a fresh browser, as one()'s) to a deal the computer leads:
+    when it is ready and when the computer's first move is done, from navigation."""
+    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    try:
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(WATCH.replace("__DELAY__", "1e9"))
+        page = context.new_page()
+        page.goto(base + COMPUTER_LEADS)
+        wait_ready(page, 90_000)
+        page.wait_for_function("() => window.__m.youAt !== null", timeout=90_000)
+        m = page.evaluate("window.__m")
+        if m["firstToMove"] != "computer":
+            raise SystemExit(f"{base}{COMPUTER_LEADS}: the computer does not lead this deal (first to move: {m['firstToMove']})")
+        return {"ready_ms": round(m["readyAt"]), "computer_move_ms": round(m["youAt"])}
+    finally:
+        browser.close()
+
+
+def target_figures(runs: dict) -> dict:
+    """Each target's median paired ratio (after / before) from ``--targets``' rounds."""
+    def ratios(get):
+        return paired_ratios([get(x) for x in runs["after"]], [get(x) for x in runs["before"]])
+    figures = {
+        "ready_cold": ratios(lambda x: x["visits"][0]["ready_ms"]),
+        "ready_revisit": ratios(lambda x: x["visits"][1]["ready_ms"]),
+        "computer_move_cold": ratios(lambda x: x["computer"]["computer_move_ms"]),
+    }
+    return {key: round(statistics.median(values), 3) for key, values in figures.items() if values}
+
+
+def print_targets(p, bases: dict, args) -> None:
+    """``--targets``: per round and page (ABBA), a player's first visit and a
+    revisit in a new tab that restores the start-up snapshot (revisits()), and a
+    cold visit to a deal the computer leads; the medians, and the targets."""
+    runs: dict[str, list] = {name: [] for name in PAGES}
+    for r in range(args.rounds):
+        for name in (PAGES if r % 2 == 0 else PAGES[::-1]):
+            result = {"visits": revisits(p, bases[name], 1, snapshot=True, new_tab=1),
+                      "computer": computer_first_move(p, bases[name])}
+            runs[name].append(result)
+            print(f"round {r + 1} {name}: ready {result['visits'][0]['ready_ms']} ms cold, "
+                  f"{result['visits'][1]['ready_ms']} ms revisit; the computer's first move "
+                  f"{result['computer']['computer_move_ms']} ms (ready {result['computer']['ready_ms']} ms)", flush=True)
+    print(f"\nmedians of {args.rounds} rounds (ms from navigation) | " + " | ".join(PAGES))
+    rows = (("first move possible (ready), cold", lambda x: x["visits"][0]["ready_ms"]),
+            ("first move possible (ready), revisit with its snapshot", lambda x: x["visits"][1]["ready_ms"]),
+            ("ready, cold, on a deal the computer leads", lambda x: x["computer"]["ready_ms"]),
+            ("the computer's first move done, cold", lambda x: x["computer"]["computer_move_ms"]))
+    for label, get in rows:
+        print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
+    print(f"\nIssue 33's targets: this page / the page of {args.before} (median of the paired ratios)")
+    for row in evaluate_targets(target_figures(runs), TARGETS):
+        value = "-" if row["value"] is None else fmt_ratio(row["value"])
+        print(f"{row['what']:56s} {value:>9s}  <= {fmt_ratio(row['limit'])}  {row['verdict']}")
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+
+
 def build_commit(commit: str) -> Path:
     """``commit``'s dist/, built once into build/before-<commit>/ from ``git archive``."""
     sha = subprocess.run(["git", "rev-parse", "--short", commit], cwd=ROOT, check=True, capture_output=True,
@@ -202,6 +294,10 @@ def main() -> None:
     parser.add_argument("--snapshot", action="store_true",
                         help="let each page make its start-up snapshot after the cold visit, so the warm "
                              "visit restores it (a real revisit); no memory figure then")
+    parser.add_argument("--targets", action="store_true",
+                        help="issue 33's targets against the page before (make bench runs it): "
+                             "a first visit and a revisit restoring the snapshot, and the computer's "
+                             "first move on a cold visit, per round and page")
     args = parser.parse_args()
     if args.revisits and args.cpu_slowdown != 1:
         parser.error("--cpu-slowdown applies to the rounds' visits, not to --revisits")
@@ -210,6 +306,8 @@ def main() -> None:
     print(f"before: {args.before} ({sites['before'].relative_to(ROOT)}), after: the working tree's dist/", flush=True)
     runs: dict[str, list] = {name: [] for name in ("about:blank", *PAGES)}
     with sync_playwright() as p:
+        if args.targets:
+            return print_targets(p, bases, args)
         if args.revisits:
             return print_revisits(p, bases, args)
         for r in range(args.rounds):
