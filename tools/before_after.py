@@ -37,8 +37,8 @@ longest main-thread task until then and whether the service worker served it.
 the page before: per round and page, a first visit and a revisit in a new tab
 that restores the start-up snapshot (as ``--revisits 1 --new-tab 1
 --snapshot``), and a cold visit to a deal the computer leads (the computer's
-first move done); it prints the medians and each target, the median of the
-rounds' paired ratios (this page / the page before) at most 1.
+first move done); it prints the medians and each target (``TARGETS``), the
+median of the rounds' paired ratios (this page / the page before) at most 1.
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -181,12 +181,14 @@ def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 
 
 
 #: Issue 33's targets against the page of 2026-12-04 (``--targets``, which
-#: ``make bench`` runs): the first move possible (ready) on a cold visit and on
-#: a revisit that restores the start-up snapshot, and the computer's first move
-#: on a cold visit, each no later than that page's: the median over the rounds
-#: of the paired ratios (this page / that page), at most 1.
+#: ``make bench`` runs), in the issue's words "revisit: ... first move possible
+#: (worker ready) no later than today's ready; first computer move on a cold
+#: visit no later than today's": the first move possible on a revisit (a new
+#: tab that restores the start-up snapshot, as a returning player's does) and
+#: the computer's first move on a cold visit, each the median over the rounds
+#: of the paired ratios (this page / that page), at most 1. The cold visit's
+#: ready is printed beside them, for the record.
 TARGETS = [
-    ("ready_cold", "first move possible (ready), cold visit", 1.0, "x"),
     ("ready_revisit", "first move possible (ready), revisit with its snapshot", 1.0, "x"),
     ("computer_move_cold", "the computer's first move done, cold visit", 1.0, "x"),
 ]
@@ -218,9 +220,9 @@ def target_figures(runs: dict) -> dict:
     def ratios(get):
         return paired_ratios([get(x) for x in runs["after"]], [get(x) for x in runs["before"]])
     figures = {
-        "ready_cold": ratios(lambda x: x["visits"][0]["ready_ms"]),
         "ready_revisit": ratios(lambda x: x["visits"][1]["ready_ms"]),
         "computer_move_cold": ratios(lambda x: x["computer"]["computer_move_ms"]),
+        "ready_cold": ratios(lambda x: x["visits"][0]["ready_ms"]),  # not a target: for the record
     }
     return {key: round(statistics.median(values), 3) for key, values in figures.items() if values}
 
@@ -246,9 +248,11 @@ def print_targets(p, bases: dict, args) -> None:
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     print(f"\nIssue 33's targets: this page / the page of {args.before} (median of the paired ratios)")
-    for row in evaluate_targets(target_figures(runs), TARGETS):
+    figures = target_figures(runs)
+    for row in evaluate_targets(figures, TARGETS):
         value = "-" if row["value"] is None else fmt_ratio(row["value"])
         print(f"{row['what']:56s} {value:>9s}  <= {fmt_ratio(row['limit'])}  {row['verdict']}")
+    print(f"{'(for the record) ready, cold visit':56s} {fmt_ratio(figures.get('ready_cold')):>9s}")
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
 
