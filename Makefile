@@ -8,7 +8,7 @@
 #   make unit    Python tests only (tests/), no setup
 #   make e2e     dist + browser tests (e2e/), no setup
 #   make bench   benchmarks (python3 -m tools.bench; BENCH_ARGS for options), then issue 33's
-#                targets beside the page of 2026-12-04 (tools/before_after.py --targets)
+#                targets beside the last page with two Pyodides (tools/before_after.py --targets)
 #   make clean   remove build outputs
 
 PYTHON ?= python3
@@ -83,18 +83,20 @@ unit:
 e2e: dist
 	$(PYTHON) -m pytest -n $(PYTEST_N) --dist loadgroup e2e
 
-# Issue 33's targets against the page of 2026-12-04 (the last with two Pyodides):
-# rounds of the two pages side by side (tools/before_after.py --targets).
+# Issue 33's targets against the last page with two Pyodides (b3afb57, for the
+# issue's "today"): rounds of the two pages side by side (tools/before_after.py
+# --targets), their figures kept in results/ beside the bench's.
 BEFORE_ROUNDS ?= 6
 
 bench: dist
 	@# Builds the site into build/bench-site/ (dist/ is left alone), serves it,
 	@# and measures it in headless Chromium and CPython; options via
 	@# BENCH_ARGS="--reps 5 --profile" (see docs/performance.md). Then dist/
-	@# beside the page of 2026-12-04, built once into build/before-b3afb57/.
+	@# beside the last page with two Pyodides, built once into build/before-b3afb57/.
 	$(PYTHON) -m tools.bench $(BENCH_ARGS)
 	$(PYTHON) tools/bench_review.py
-	$(PYTHON) -m tools.before_after --targets --rounds $(BEFORE_ROUNDS)
+	@mkdir -p results
+	$(PYTHON) -m tools.before_after --targets --rounds $(BEFORE_ROUNDS) --json results/before-after-$$(date -u +%Y%m%d-%H%M%S).json
 
 clean:
 	rm -rf dist build results test-results .pytest_cache .hypothesis
