@@ -32,24 +32,30 @@ class MirrorBackend:
         self.write = write
         #: A key whose write the page refused (``None``: none).
         self.refused_key = None
+        #: A new boot replaced the core on this copy (:meth:`close`).
+        self.closed = False
 
     def getItem(self, key):  # noqa: N802 (localStorage's names)
         return self.items.get(key)
 
     def setItem(self, key, value):  # noqa: N802
+        if self.closed:
+            return
         if self.refused_key is not None:
             raise OSError(f"the page could not save {self.refused_key!r}")
         self.items[key] = str(value)
         self.write(key, str(value))
 
     def removeItem(self, key):  # noqa: N802
+        if self.closed:
+            return
         self.items.pop(key, None)
         self.write(key, None)
 
     def close(self) -> None:
         """A new boot replaced the core on this copy: whatever the stopped core
         still writes (a turn under way) is dropped, never sent to the page."""
-        self.setItem = self.removeItem = lambda *args: None
+        self.closed = True
 
     def learn(self, key: str, value) -> None:
         """Another tab wrote ``key`` (``None``: removed it)."""
