@@ -6,7 +6,8 @@ the list the build trims the stdlib to).
 
 How: the page's worker (js/core-worker.mjs, the one Pyodide) is served with
 a preamble run just before it imports ``ui.core_worker``: it logs
-``sys.modules`` as it stands (what Pyodide imported while booting) and
+``sys.modules`` as it stands (what Pyodide imported while booting, and
+the game's modules when the start-up snapshot held them) and
 then every ``import`` audit event, to the worker's console. A failed import
 logs its name too, so a module missing from a trimmed stdlib still shows up
 in the trace. The page's own Python is MicroPython's, which has no stdlib
@@ -41,7 +42,7 @@ del _trace_import
 """
 #: The worker's script, and where the preamble goes in it.
 WORKER_SCRIPT = re.compile(r"/js/core-worker\.mjs(\?.*)?$")
-WORKER_IMPORT = 'const module = pyodide.pyimport("ui.core_worker");'
+WORKER_IMPORT = "const module = pyodide.pyimport(GAME_MODULE);"
 #: The error run: the worker's Python raises before the game is imported, so
 #: the trace covers how an error is reported (the traceback's formatting).
 ERROR_SCRIPT = 'import json\njson.loads("{not json")\n'

@@ -55,12 +55,15 @@ def test_the_second_start_restores_the_snapshot_made_after_the_first(context: Br
     context.add_init_script(NO_WAIT)
     first = open_game(context.new_page(), FAST)
     assert runtime(first) == "boot"
+    assert first.locator("html").get_attribute("data-game-modules") is None
     wait_snapshot_saved(first)
     assert first.evaluate(KEYS) == [f"/{snapshot_key()}"]
     first.close()
 
     second = open_game(context.new_page(), FAST)
     assert runtime(second) == "snapshot"
+    # The game's modules came with the memory: the worker imported none of them.
+    assert second.locator("html").get_attribute("data-game-modules") == "restored"
     expect(second.locator("html")).not_to_have_attribute("data-snapshot", re.compile("."))  # none made again
     play_a_trick(second)
 
@@ -102,6 +105,30 @@ def test_a_snapshot_that_cannot_be_made_is_said_once_and_not_tried_again(context
     assert runtime(again) == "boot"
     play_a_trick(again)  # well past the (zero) wait: no second try
     assert asked == [] and again.locator("html").get_attribute("data-snapshot") is None
+
+
+def test_a_snapshot_is_not_made_from_another_app_zip_than_its_key_names(context: BrowserContext):
+    # A new build can take over between the page's start and the snapshot's:
+    # the worker that makes it then gets another app.zip than its runtime id
+    # names, whose modules would be restored into this build's pages.
+    context.add_init_script(NO_WAIT)
+    real = (DIST / "app.zip").read_bytes()
+    served = []
+
+    def app_zip(route):
+        served.append(route.request.url)
+        body = real if len(served) == 1 else real[:-1] + bytes([real[-1] ^ 1])  # the game's worker's, then another
+        route.fulfill(body=body, content_type="application/zip")
+
+    context.route("**/app.zip", app_zip)
+    page = open_game(context.new_page(), FAST)
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "skipped", timeout=BOT_MS)
+    assert len(served) == 2 and page.evaluate(KEYS) == []
+    page.close()
+    context.unroute("**/app.zip")
+    again = open_game(context.new_page(), FAST)
+    assert runtime(again) == "boot"
+    play_a_trick(again)
 
 
 def test_python_runs_without_stack_switching_in_the_game_s_worker(page: Page):

@@ -3,7 +3,7 @@
 // running ui/core_worker.py. Texts from the page (JSON) are queued until
 // Python is up, then handed over in order; Python's messages go back as
 // JSON text. No SharedArrayBuffer, no PyScript.
-import { loadPyodide } from "./pyodide-loader.mjs";
+import { GAME_MODULE, loadPyodide } from "./pyodide-loader.mjs";
 
 // When this worker's code began to run, as the page's clock would say it
 // (js/core-link.js measures "sixtysix:worker-start" from it).
@@ -78,7 +78,7 @@ try {
   const firstTable = new Promise((resolve) => (drawn = resolve));
   const pyodide = await loadPyodide({ texts: true, report, moreAfter: firstTable });
   performance.mark("sixtysix:worker-runtime"); // Pyodide up, app.zip on sys.path (the worker's own clock)
-  const module = pyodide.pyimport("ui.core_worker");
+  const module = pyodide.pyimport(GAME_MODULE); // already there when the snapshot held it
   host = module.CoreHost((text) => {
     self.postMessage(text);
     if (text.startsWith('{"kind":"render"')) drawn();

@@ -5,16 +5,18 @@
 // - A restore takes well under a second where a boot takes about three
 //   (docs/performance.md). The snapshot is made on the device, never
 //   downloaded: once the game has been ready a while and the page is idle,
-//   js/snapshot-worker.mjs boots a bare Pyodide in a worker, snapshots it
+//   js/snapshot-worker.mjs boots Pyodide in a worker, imports the game's
+//   modules from app.zip (GAME_MODULE and what it imports), snapshots it
 //   and keeps the bytes in Cache Storage under this runtime's id (they never
 //   come through the page's thread; the build writes RUNTIME_ID from the
-//   vendored runtime's bytes), so a new runtime never restores an old one's
-//   memory.
+//   vendored runtime's bytes and app.zip's), so a new runtime or a new
+//   game never restores an old one's memory.
 // - Missing: the ordinary boot. Another runtime's: deleted, ordinary boot.
 //   Refused (the restore throws): said in the console, deleted, ordinary boot.
 // - The game's worker (js/core-worker.mjs) comes through here; the page has
 //   the snapshots made (js/core-link.js asks). <html data-runtime="snapshot|boot"> tells tests which ran, and
-//   data-snapshot="saved|failed" what became of the making.
+//   data-snapshot="saved|skipped|failed" what became of the making, and
+//   data-game-modules="restored" that a restore held the game's modules.
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
 // No stack switching (JSPI). Pyodide runs asyncio callbacks on JSPI stacks
@@ -28,6 +30,9 @@ for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 export { version };
 
 export const RUNTIME_ID = "__RUNTIME_ID__";
+// The game's module the worker runs (js/core-worker.mjs); the snapshot holds it
+// imported, with all it imports.
+export const GAME_MODULE = "ui.core_worker";
 export const CACHE = "snapshot-sixtysix"; // not "sixtysix-…": sw.js deletes those of old builds
 export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const KEY = new URL(`snapshot-${RUNTIME_ID}.bin`, INDEX_URL).href;
@@ -50,11 +55,12 @@ async function openCache() {
   }
 }
 
+// This runtime's snapshot as a response whose bytes are still to be read
+// (Pyodide reads them while it loads its own files), or null.
 async function saved(cache) {
   try {
     for (const request of await cache.keys()) if (request.url !== KEY) await cache.delete(request);
-    const hit = await cache.match(KEY);
-    return hit ? await hit.arrayBuffer() : null;
+    return (await cache.match(KEY)) || null;
   } catch (e) {
     return null;
   }
@@ -111,7 +117,7 @@ function makeSnapshot(cache) {
     worker.onmessage = ({ data }) => {
       if (!data || !(data.saved || data.skipped)) return failed(data && data.error);
       worker.terminate();
-      if (data.saved) root.dataset.snapshot = "saved";
+      root.dataset.snapshot = data.saved ? "saved" : "skipped"; // skipped: a new build took over
     };
   });
 }
@@ -125,10 +131,10 @@ function makeSnapshot(cache) {
 // "The ui's records, and app.zip imported in place"). The texts go into
 // locales/, on the page and in the core's worker (js/core-worker.mjs, which
 // asks for them with the option `texts`).
-const APP_ZIP = new URL("../app.zip", import.meta.url).href;
+export const APP_ZIP = new URL("../app.zip", import.meta.url).href;
 const TEXTS = ["pt", "it"].map((lang) => `locales/${lang}.json`);
 
-function fetchBytes(url) {
+export function fetchBytes(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`Sixty-Six: ${url} answered ${response.status}`);
     return response.arrayBuffer();
@@ -211,15 +217,22 @@ function fetchAppFiles(texts) {
   return fetched;
 }
 
+// app.zip first on sys.path, once: a snapshot that holds the game's modules
+// has it there already, and its import system holds the zip's directory, read
+// from the same bytes (the runtime id names them).
+export function putAppOnPath(pyodide, data) {
+  const file = `${pyodide.FS.cwd()}/app.zip`;
+  pyodide.FS.writeFile(file, new Uint8Array(data));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(file)} not in sys.path: sys.path.insert(0, ${JSON.stringify(file)})`);
+}
+
 async function unpackAppFiles(pyodide, fetched, moreAfter) {
   for (const [bytes, rel] of fetched) {
     // app-more.zip is not needed to start: failing, it is asked for again when needed.
     const data = rel === MORE_FILE ? await bytes.catch((e) => console.warn(`${e.message || e}`)) : await bytes;
     if (rel === null) {
       performance.mark("sixtysix:app-files-start"); // app.zip comes first
-      const file = `${pyodide.FS.cwd()}/app.zip`;
-      pyodide.FS.writeFile(file, new Uint8Array(data));
-      pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(file)})`);
+      putAppOnPath(pyodide, data);
       installOnDemand(pyodide, moreAfter);
     } else if (rel === MORE_FILE) {
       if (!data) continue;
@@ -275,10 +288,17 @@ async function loadRuntime(options) {
   const snapshot = cache && (await saved(cache));
   if (snapshot) {
     try {
-      const pyodide = await bootOrFail({ ...config, _loadSnapshot: snapshot });
+      // A promise: Pyodide asks for its wasm and its module meanwhile, and
+      // awaits the bytes only when it needs them.
+      const bytes = snapshot.arrayBuffer();
+      bytes.catch(() => {}); // heard by the boot, which fails with it
+      const pyodide = await bootOrFail({ ...config, _loadSnapshot: bytes });
       // The snapshot holds one state of `random`: every restore would repeat it.
       pyodide.runPython("import random; random.seed()");
       report("runtime", "snapshot");
+      // Whether the game's modules came with it (tests read data-game-modules).
+      const held = pyodide.runPython(`import sys; ${JSON.stringify(GAME_MODULE)} in sys.modules`);
+      report("gameModules", held ? "restored" : "imported");
       return pyodide;
     } catch (e) {
       console.warn(`Sixty-Six: the start-up snapshot was refused (${e}); starting the usual way`);

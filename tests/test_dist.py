@@ -515,9 +515,10 @@ def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     # js/pyodide-loader.mjs keeps a device's start-up snapshot under the
     # runtime's id: a hash of every vendored Pyodide file and of the two
     # scripts that boot and snapshot it (the loader as written, before the
-    # id), so any new byte there means a new id (and the old snapshot is
-    # never restored into it); the .br/.gz siblings are written after it,
-    # from the same bytes.
+    # id; the snapshot worker with app.zip's hash in it), so any new byte
+    # there or in app.zip means a new id (and the old snapshot is never
+    # restored into it); the .br/.gz siblings are written after it, from the
+    # same bytes.
     import hashlib
 
     assert 'from "./pyodide-loader.mjs"' in (DIST / "js" / "core-worker.mjs").read_text(encoding="utf-8")
@@ -531,6 +532,10 @@ def test_the_loader_names_the_runtime_it_restores_snapshots_into():
     digest.update(b"pyodide-loader.mjs\0" + hashlib.sha256(written).digest())
     digest.update(b"snapshot-worker.mjs\0" + hashlib.sha256((DIST / "js" / "snapshot-worker.mjs").read_bytes()).digest())
     assert found.group(1) == digest.hexdigest()[:16]
+    # The snapshot holds the game's modules imported: the worker that makes it
+    # checks app.zip against the hash written in it, which the id above covers.
+    app_zip = hashlib.sha256((DIST / "app.zip").read_bytes()).hexdigest()
+    assert f'const APP_ZIP_SHA256 = "{app_zip}";' in (DIST / "js" / "snapshot-worker.mjs").read_text(encoding="utf-8")
     _, listing = precache()
     assert {"js/pyodide-loader.mjs", "js/snapshot-worker.mjs"} <= set(listing)
 

@@ -372,13 +372,22 @@ def precached(rel: str) -> bool:
 LOADER = "js/pyodide-loader.mjs"
 SNAPSHOT_WORKER = "js/snapshot-worker.mjs"
 RUNTIME_ID_MARK = "__RUNTIME_ID__"
+APP_ZIP_SHA256_MARK = "__APP_ZIP_SHA256__"
 
 
 def write_runtime_id(out: Path) -> str:
-    """Name the vendored Pyodide, and the code that boots it and snapshots
-    it, by their bytes in js/pyodide-loader.mjs: a start-up snapshot kept on
-    a device is only restored into the runtime it was made from, booted the
-    same way. Returns the id."""
+    """Name the vendored Pyodide, the code that boots it and snapshots it,
+    and app.zip, whose modules the snapshot holds imported, by their bytes
+    in js/pyodide-loader.mjs: a start-up snapshot kept on a device is only
+    restored into the runtime and the game it was made from, booted the same
+    way. app.zip's SHA-256 goes into js/snapshot-worker.mjs first, which
+    checks the zip it imports from against it. Returns the id."""
+    worker = out / SNAPSHOT_WORKER
+    worker_text = worker.read_text(encoding="utf-8")
+    if APP_ZIP_SHA256_MARK not in worker_text:
+        sys.exit(f"build: {SNAPSHOT_WORKER} lost its placeholder {APP_ZIP_SHA256_MARK}")
+    app_zip_sha256 = hashlib.sha256((out / APP_ZIP).read_bytes()).hexdigest()
+    worker.write_text(worker_text.replace(APP_ZIP_SHA256_MARK, app_zip_sha256), encoding="utf-8")
     loader = out / LOADER
     text = loader.read_text(encoding="utf-8")
     digest = hashlib.sha256()
