@@ -37,8 +37,10 @@ longest main-thread task until then and whether the service worker served it.
 the page before: per round and page, a first visit and a revisit in a new tab
 that restores the start-up snapshot (as ``--revisits 1 --new-tab 1
 --snapshot``), and a cold visit to a deal the computer leads (the computer's
-first move done); it prints the medians and each target (``TARGETS``), the
-median of the rounds' paired ratios (this page / the page before) at most 1.
+first move done; the memory above about:blank's, measured in the same round,
+6 s after ready); it prints the medians and each target (``TARGETS``), the
+median of the rounds' paired ratios (this page / the page before) at most 1,
+or 0.8 for the memory.
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -193,12 +195,16 @@ def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 
 #: first computer move on a cold visit no later than today's": the first move
 #: possible on a revisit (a new tab that restores the start-up snapshot) and the
 #: computer's first move on a cold visit, each the median over the rounds of
-#: the paired ratios (this page / that page), at most 1. The cold visits' ready
+#: the paired ratios (this page / that page), at most 1; and "the page's memory
+#: above a blank tab <= 0.8x today's, measured side by side": the summed USS of
+#: Chromium's processes 6 s after ready on that cold visit, minus about:blank's
+#: in a fresh browser of the same round. The cold visits' ready
 #: is printed beside them, for the record, and every ratio with its rounds'
 #: range: the rounds spread by a quarter either way on this machine.
 TARGETS = [
     ("ready_revisit", "first move possible (ready), revisit with its snapshot", 1.0, "x"),
     ("computer_move_cold", "the computer's first move done, cold visit", 1.0, "x"),
+    ("memory_cold", "memory above a blank tab, 6 s after ready, cold visit", 0.8, "x"),
 ]
 RECORD = [
     ("ready_cold", "ready, cold visit (the player leads)"),
@@ -208,9 +214,10 @@ RECORD = [
 COMPUTER_LEADS = "?seed=4&fast=1&lang=pt"
 
 
-def computer_first_move(p, base: str) -> dict:
+def computer_first_move(p, base: str, blank_mb: float) -> dict:
     """A cold visit (a fresh browser, as one()'s) to a deal the computer leads:
-    when it is ready and when the computer's first move is done, from navigation."""
+    when it is ready and when the computer's first move is done, from
+    navigation, and the browser's memory 6 s after ready above ``blank_mb``."""
     browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
     try:
         context = browser.new_context(service_workers="block")
@@ -222,7 +229,9 @@ def computer_first_move(p, base: str) -> dict:
         m = page.evaluate("window.__m")
         if m["firstToMove"] != "computer":
             raise SystemExit(f"{base}{COMPUTER_LEADS}: the computer does not lead this deal (first to move: {m['firstToMove']})")
-        return {"ready_ms": round(m["readyAt"]), "computer_move_ms": round(m["youAt"])}
+        page.wait_for_timeout(max(0, m["readyAt"] + 6000 - page.evaluate("performance.now()")))
+        return {"ready_ms": round(m["readyAt"]), "computer_move_ms": round(m["youAt"]),
+                "above_blank_mb": round(uss_mb() - blank_mb, 1)}
     finally:
         browser.close()
 
@@ -234,6 +243,7 @@ def target_ratios(runs: dict) -> dict[str, list[float]]:
     return {
         "ready_revisit": ratios(lambda x: x["visits"][1]["ready_ms"]),
         "computer_move_cold": ratios(lambda x: x["computer"]["computer_move_ms"]),
+        "memory_cold": ratios(lambda x: x["computer"]["above_blank_mb"]),
         "ready_cold": ratios(lambda x: x["visits"][0]["ready_ms"]),  # not targets: for the record
         "ready_cold_computer": ratios(lambda x: x["computer"]["ready_ms"]),
     }
@@ -250,22 +260,25 @@ def print_targets(p, bases: dict, args) -> None:
     cold visit to a deal the computer leads; the medians, and the targets."""
     runs: dict[str, list] = {name: [] for name in PAGES}
     for r in range(args.rounds):
+        blank_mb = one(p, "", "about:blank")["uss_mb"]
         for name in (PAGES if r % 2 == 0 else PAGES[::-1]):
             visits = revisits(p, bases[name], 1, snapshot=True, new_tab=1)
             if visits[1]["runtime"] != "snapshot":
                 raise SystemExit(f"{name}: the revisit did not restore the start-up snapshot ({visits[1]['runtime']})")
-            result = {"visits": visits, "computer": computer_first_move(p, bases[name])}
+            result = {"visits": visits, "computer": computer_first_move(p, bases[name], blank_mb)}
             runs[name].append(result)
             print(f"round {r + 1} {name}: ready {visits[0]['ready_ms']} ms cold, {visits[1]['ready_ms']} ms revisit; "
                   f"the computer's first move {result['computer']['computer_move_ms']} ms "
-                  f"(ready {result['computer']['ready_ms']} ms)", flush=True)
+                  f"(ready {result['computer']['ready_ms']} ms), {result['computer']['above_blank_mb']} MB "
+                  "above a blank tab", flush=True)
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
     print(f"\nmedians of {args.rounds} rounds (ms from navigation) | " + " | ".join(PAGES))
     rows = (("first move possible (ready), cold", lambda x: x["visits"][0]["ready_ms"]),
             ("first move possible (ready), revisit with its snapshot", lambda x: x["visits"][1]["ready_ms"]),
             ("ready, cold, on a deal the computer leads", lambda x: x["computer"]["ready_ms"]),
-            ("the computer's first move done, cold", lambda x: x["computer"]["computer_move_ms"]))
+            ("the computer's first move done, cold", lambda x: x["computer"]["computer_move_ms"]),
+            ("memory above a blank tab, 6 s after ready, cold (MB)", lambda x: x["computer"]["above_blank_mb"]))
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     ratios, figures = target_ratios(runs), target_figures(runs)
