@@ -1,6 +1,7 @@
 // The runtime for PyScript (pyscript.toml's `interpreter`): Pyodide's own
 // loadPyodide, restored from a memory snapshot of a freshly booted
-// interpreter when this device already made one.
+// interpreter that has imported the game's modules, when this device
+// already made one.
 //
 // - A restore takes well under a second where a boot takes about three
 //   (docs/performance.md). The snapshot is made on the device, never
