@@ -198,13 +198,17 @@ def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 
 #: the paired ratios (this page / that page), at most 1; and "the page's memory
 #: above a blank tab <= 0.8x today's, measured side by side": the summed USS of
 #: Chromium's processes 6 s after ready on that cold visit, minus about:blank's
-#: in a fresh browser of the same round. The cold visits' ready
+#: in a fresh browser of the same round; and "the engine in the worker no slower
+#: than today's": each site's own Pyodide and app.zip in a module worker
+#: (engine_in_worker), the summed time of the hard level's decisions on
+#: tools/bench_positions.py's positions. The cold visits' ready
 #: is printed beside them, for the record, and every ratio with its rounds'
 #: range: the rounds spread by a quarter either way on this machine.
 TARGETS = [
     ("ready_revisit", "first move possible (ready), revisit with its snapshot", 1.0, "x"),
     ("computer_move_cold", "the computer's first move done, cold visit", 1.0, "x"),
     ("memory_cold", "memory above a blank tab, 6 s after ready, cold visit", 0.8, "x"),
+    ("engine_hard", "the engine in a worker: hard decisions' summed time", 1.0, "x"),
 ]
 RECORD = [
     ("ready_cold", "ready, cold visit (the player leads)"),
@@ -236,6 +240,63 @@ def computer_first_move(p, base: str, blank_mb: float) -> dict:
         browser.close()
 
 
+#: Run in a module worker of a page without CSP (a 404 of the site's server):
+#: the site's own Pyodide (stack switching hidden, as js/pyodide-loader.mjs
+#: does) and app.zip, then ENGINE_PY. ORIGIN, VIEWS and RESULT are set before it.
+ENGINE_JS = r"""
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+try {
+  const { loadPyodide } = await import(ORIGIN + "/vendor/pyodide/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: ORIGIN + "/vendor/pyodide/" });
+  const zip = await (await fetch(ORIGIN + "/app.zip")).arrayBuffer();
+  py.FS.writeFile("/home/pyodide/app.zip", new Uint8Array(zip));
+  py.globals.set("VIEWS", VIEWS);
+  RESULT(py.runPython(ENGINE_PY));
+} catch (e) {
+  RESULT(JSON.stringify({ error: String(e) }));
+}
+"""
+#: The game's bot call (ui.model.botcall, as tools/bench_positions.py's
+#: decide), hard level, each position timed from the parsed view; one warm-up.
+ENGINE_PY = """
+import json, sys, time
+sys.path.insert(0, "/home/pyodide/app.zip")
+from ui.model import botcall
+def decide(text):
+    view = json.loads(text)
+    t = time.perf_counter()
+    botcall.make_bot("hard", botcall.view_seed(view)).choose(view)
+    return (time.perf_counter() - t) * 1000
+views = json.loads(VIEWS)
+decide(views[0])
+json.dumps({"hard_ms": [decide(v) for v in views]})
+"""
+WORKER_RUN = """async ([origin, views, js, py]) => {
+  const code = `const ORIGIN = ${JSON.stringify(origin)}; const VIEWS = ${JSON.stringify(views)};
+    const ENGINE_PY = ${JSON.stringify(py)}; const RESULT = (r) => postMessage(r);` + js;
+  const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})), {type: "module"});
+  const out = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data);
+    w.onerror = (e) => resolve(JSON.stringify({error: String(e.message)})); });
+  w.terminate();
+  return out;
+}"""
+
+
+def engine_in_worker(p, base: str, views: list[str]) -> dict:
+    """The site's engine in a worker of its own Pyodide: each hard decision's
+    ms on ``views`` (JSON texts) and their sum."""
+    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    try:
+        page = browser.new_context(service_workers="block").new_page()
+        page.goto(base + "no-such-page")  # the server's 404: no CSP, the site's origin
+        out = json.loads(page.evaluate(WORKER_RUN, [base.rstrip("/"), json.dumps(views), ENGINE_JS, ENGINE_PY]))
+        if "error" in out:
+            raise SystemExit(f"{base}: the engine did not run in a worker ({out['error']})")
+        return {"hard_ms": [round(ms, 2) for ms in out["hard_ms"]], "hard_total_ms": round(sum(out["hard_ms"]), 1)}
+    finally:
+        browser.close()
+
+
 def target_ratios(runs: dict) -> dict[str, list[float]]:
     """Each figure's paired ratios (after / before), round by round, from ``--targets``."""
     def ratios(get):
@@ -244,6 +305,7 @@ def target_ratios(runs: dict) -> dict[str, list[float]]:
         "ready_revisit": ratios(lambda x: x["visits"][1]["ready_ms"]),
         "computer_move_cold": ratios(lambda x: x["computer"]["computer_move_ms"]),
         "memory_cold": ratios(lambda x: x["computer"]["above_blank_mb"]),
+        "engine_hard": ratios(lambda x: x["engine"]["hard_total_ms"]),
         "ready_cold": ratios(lambda x: x["visits"][0]["ready_ms"]),  # not targets: for the record
         "ready_cold_computer": ratios(lambda x: x["computer"]["ready_ms"]),
     }
@@ -258,6 +320,9 @@ def print_targets(p, bases: dict, args) -> None:
     """``--targets``: per round and page (ABBA), a player's first visit and a
     revisit in a new tab that restores the start-up snapshot (revisits()), and a
     cold visit to a deal the computer leads; the medians, and the targets."""
+    from tools import bench_positions
+
+    views = [json.dumps(v) for v in bench_positions.positions()]
     runs: dict[str, list] = {name: [] for name in PAGES}
     for r in range(args.rounds):
         blank_mb = one(p, "", "about:blank")["uss_mb"]
@@ -265,12 +330,14 @@ def print_targets(p, bases: dict, args) -> None:
             visits = revisits(p, bases[name], 1, snapshot=True, new_tab=1)
             if visits[1]["runtime"] != "snapshot":
                 raise SystemExit(f"{name}: the revisit did not restore the start-up snapshot ({visits[1]['runtime']})")
-            result = {"visits": visits, "computer": computer_first_move(p, bases[name], blank_mb)}
+            result = {"visits": visits, "computer": computer_first_move(p, bases[name], blank_mb),
+                      "engine": engine_in_worker(p, bases[name], views)}
             runs[name].append(result)
             print(f"round {r + 1} {name}: ready {visits[0]['ready_ms']} ms cold, {visits[1]['ready_ms']} ms revisit; "
                   f"the computer's first move {result['computer']['computer_move_ms']} ms "
                   f"(ready {result['computer']['ready_ms']} ms), {result['computer']['above_blank_mb']} MB "
-                  "above a blank tab", flush=True)
+                  f"above a blank tab; {len(views)} hard decisions in a worker {result['engine']['hard_total_ms']} ms",
+                  flush=True)
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
     print(f"\nmedians of {args.rounds} rounds (ms from navigation) | " + " | ".join(PAGES))
@@ -278,7 +345,8 @@ def print_targets(p, bases: dict, args) -> None:
             ("first move possible (ready), revisit with its snapshot", lambda x: x["visits"][1]["ready_ms"]),
             ("ready, cold, on a deal the computer leads", lambda x: x["computer"]["ready_ms"]),
             ("the computer's first move done, cold", lambda x: x["computer"]["computer_move_ms"]),
-            ("memory above a blank tab, 6 s after ready, cold (MB)", lambda x: x["computer"]["above_blank_mb"]))
+            ("memory above a blank tab, 6 s after ready, cold (MB)", lambda x: x["computer"]["above_blank_mb"]),
+            (f"{len(views)} hard decisions in a worker, summed", lambda x: x["engine"]["hard_total_ms"]))
     for label, get in rows:
         print(f"{label} | " + " | ".join(str(median(get(x) for x in runs[name])) for name in PAGES))
     ratios, figures = target_ratios(runs), target_figures(runs)
