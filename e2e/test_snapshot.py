@@ -107,6 +107,32 @@ def test_a_snapshot_that_cannot_be_made_is_said_once_and_not_tried_again(context
     assert asked == [] and again.locator("html").get_attribute("data-snapshot") is None
 
 
+def test_a_start_that_fails_after_a_restore_forgets_the_snapshot(context: BrowserContext, page_errors):
+    # The snapshot holds the game's modules: if the worker's start fails after
+    # restoring it, the next visit must not restore the same memory again.
+    # Here the Italian texts are gone on the second visit (the worker's start
+    # fails once Pyodide is up); the third visit has them back.
+    context.add_init_script(NO_WAIT)
+    first = open_game(context.new_page(), FAST)
+    wait_snapshot_saved(first)
+    first.close()
+    gone = re.compile(r".*/locales/it\.json$")
+    context.route(gone, lambda route: route.fulfill(status=404, body="gone"))
+    second = context.new_page()
+    second.goto("./?" + FAST)
+    expect(second.locator("html")).to_have_attribute("data-boot", "stuck", timeout=BOT_MS)
+    expect(second.locator("html")).to_have_attribute("data-runtime", "snapshot")
+    expect(second.locator("html")).to_have_attribute("data-snapshot", "forgotten", timeout=BOT_MS)
+    assert second.evaluate(KEYS) == []
+    page_errors.errors = [e for e in page_errors.errors if not any(
+        own in e for own in ("it.json", "status of 404", "did not start"))]  # this test's doing
+    second.close()
+    context.unroute(gone)
+    again = open_game(context.new_page(), FAST)
+    assert runtime(again) == "boot"
+    play_a_trick(again)
+
+
 def test_a_snapshot_is_not_made_from_another_app_zip_than_its_key_names(context: BrowserContext):
     # A new build can take over between the page's start and the snapshot's:
     # the worker that makes it then gets another app.zip than its runtime id

@@ -3,7 +3,7 @@
 // running ui/core_worker.py. Texts from the page (JSON) are queued until
 // Python is up, then handed over in order; Python's messages go back as
 // JSON text. No SharedArrayBuffer, no PyScript.
-import { GAME_MODULE, loadPyodide } from "./pyodide-loader.mjs";
+import { GAME_MODULE, forgetSnapshot, loadPyodide } from "./pyodide-loader.mjs";
 
 // When this worker's code began to run, as the page's clock would say it
 // (js/core-link.js measures "sixtysix:worker-start" from it).
@@ -70,9 +70,14 @@ async function fetchText(path) {
   return response.text();
 }
 
+// How the runtime started and app-more.zip came: marks the page sets on <html>.
+let restored = false; // from the start-up snapshot, which holds the game's modules
+const report = (name, value) => {
+  if (name === "runtime") restored = value === "snapshot";
+  self.postMessage(JSON.stringify({ kind: "mark", name, value }));
+};
+
 try {
-  // How the runtime started and app-more.zip came: marks the page sets on <html>.
-  const report = (name, value) => self.postMessage(JSON.stringify({ kind: "mark", name, value }));
   // app-more.zip comes in the background once the first table is drawn.
   let drawn;
   const firstTable = new Promise((resolve) => (drawn = resolve));
@@ -89,4 +94,5 @@ try {
 } catch (e) {
   console.error(`Sixty-Six: the game's worker did not start (${e.message || e})`);
   self.postMessage(JSON.stringify({ kind: "worker_failed", reason: String(e.message || e) }));
+  if (restored) forgetSnapshot().then(() => report("snapshot", "forgotten"));
 }

@@ -17,7 +17,9 @@
 // - The game's worker (js/core-worker.mjs) comes through here; the page has
 //   the snapshots made (js/core-link.js asks). <html data-runtime="snapshot|boot"> tells tests which ran, and
 //   data-snapshot="saved|skipped|failed" what became of the making, and
-//   data-game-modules="restored" that a restore held the game's modules.
+//   data-game-modules="restored|imported" whether a restore held the game's
+//   modules. A start that fails after a restore forgets the snapshot
+//   (forgetSnapshot, js/core-worker.mjs: data-snapshot="forgotten").
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
 // No stack switching (JSPI). Pyodide runs asyncio callbacks on JSPI stacks
@@ -219,12 +221,20 @@ function fetchAppFiles(texts) {
 }
 
 // app.zip first on sys.path, once: a snapshot that holds the game's modules
-// has it there already, and its import system holds the zip's directory, read
-// from the same bytes (the runtime id names them).
+// has it there already (behind the "" Pyodide puts first on every start), and
+// its import system holds the zip's directory, read from the same bytes (the
+// runtime id names them).
 export function putAppOnPath(pyodide, data) {
-  const file = `${pyodide.FS.cwd()}/app.zip`;
-  pyodide.FS.writeFile(file, new Uint8Array(data));
-  pyodide.runPython(`import sys\nif ${JSON.stringify(file)} not in sys.path: sys.path.insert(0, ${JSON.stringify(file)})`);
+  const file = JSON.stringify(`${pyodide.FS.cwd()}/app.zip`);
+  pyodide.FS.writeFile(JSON.parse(file), new Uint8Array(data));
+  pyodide.runPython(`import sys\nif ${file} in sys.path: sys.path.remove(${file})\nsys.path.insert(0, ${file})`);
+}
+
+// The game's worker failed after a restore: the next visit boots the usual
+// way (and makes a new snapshot) rather than restore the same memory again.
+export async function forgetSnapshot() {
+  const cache = await openCache();
+  if (cache) await cache.delete(KEY).catch(() => {});
 }
 
 async function unpackAppFiles(pyodide, fetched, moreAfter) {

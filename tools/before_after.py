@@ -127,6 +127,15 @@ def visit(page, url: str, wasm: list) -> dict:
             "runtime": page.evaluate("document.documentElement.dataset.runtime || null")}  # snapshot | boot
 
 
+def wait_snapshot_saved(page) -> None:
+    """The start-up snapshot made (js/pyodide-loader.mjs sets data-snapshot
+    once it is saved, skipped or failed); any other outcome stops the run."""
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=90_000)
+    made = page.evaluate("document.documentElement.dataset.snapshot")
+    if made != "saved":
+        raise SystemExit(f"{page.url}: the start-up snapshot was not made ({made})")
+
+
 def one(p, base: str, name: str, snapshot: bool = False, cpu_slowdown: float = 1) -> dict:
     """One fresh browser: about:blank's memory, or a page's cold and warm visits."""
     browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
@@ -144,7 +153,7 @@ def one(p, base: str, name: str, snapshot: bool = False, cpu_slowdown: float = 1
             return {"uss_mb": uss_mb()}
         out = {"cold": visit(page, base + QUERY, wasm)}
         if snapshot:  # the revisit restores the start-up snapshot made on this device
-            page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+            wait_snapshot_saved(page)
         else:
             page.wait_for_timeout(6000)
             out["uss_mb"] = uss_mb()
@@ -183,7 +192,7 @@ def revisits(p, base: str, times: int, snapshot: bool = False, new_tab: float = 
                 if n == 0:
                     page.wait_for_selector("html[data-sw='ready']", state="attached", timeout=90_000)
                     if snapshot:
-                        page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+                        wait_snapshot_saved(page)
             return out
         finally:
             context.close()
@@ -276,7 +285,9 @@ WORKER_RUN = """async ([origin, views, js, py]) => {
     const ENGINE_PY = ${JSON.stringify(py)}; const RESULT = (r) => postMessage(r);` + js;
   const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})), {type: "module"});
   const out = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data);
-    w.onerror = (e) => resolve(JSON.stringify({error: String(e.message)})); });
+    w.onerror = (e) => resolve(JSON.stringify({error: String(e.message)}));
+    // A wasm that fails to load leaves Pyodide's start waiting for ever.
+    setTimeout(() => resolve(JSON.stringify({error: "no answer in 180 s"})), 180000); });
   w.terminate();
   return out;
 }"""
