@@ -120,7 +120,8 @@ function makeSnapshot(cache) {
     worker.onmessage = ({ data }) => {
       if (!data || !(data.saved || data.skipped)) return failed(data && data.error);
       worker.terminate();
-      root.dataset.snapshot = data.saved ? "saved" : "skipped"; // skipped: a new build took over
+      // skipped: a new build took over meanwhile, or app.zip did not come
+      root.dataset.snapshot = data.saved ? "saved" : "skipped";
     };
   });
 }
@@ -225,8 +226,9 @@ function fetchAppFiles(texts) {
 // its import system holds the zip's directory, read from the same bytes (the
 // runtime id names them).
 export function putAppOnPath(pyodide, data) {
-  const file = JSON.stringify(`${pyodide.FS.cwd()}/app.zip`);
-  pyodide.FS.writeFile(JSON.parse(file), new Uint8Array(data));
+  const path = `${pyodide.FS.cwd()}/app.zip`;
+  const file = JSON.stringify(path); // as a Python string
+  pyodide.FS.writeFile(path, new Uint8Array(data));
   pyodide.runPython(`import sys\nif ${file} in sys.path: sys.path.remove(${file})\nsys.path.insert(0, ${file})`);
 }
 
