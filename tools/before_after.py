@@ -38,9 +38,10 @@ the page before: per round and page, a first visit and a revisit in a new tab
 that restores the start-up snapshot (as ``--revisits 1 --new-tab 1
 --snapshot``), and a cold visit to a deal the computer leads (the computer's
 first move done; the memory above about:blank's, measured in the same round,
-6 s after ready); it prints the medians and each target (``TARGETS``), the
-median of the rounds' paired ratios (this page / the page before) at most 1,
-or 0.8 for the memory.
+6 s after ready), and each site's own engine in a worker (its Pyodide and
+app.zip, the hard level on tools/bench_positions.py's positions); it prints
+the medians and each target (``TARGETS``), the median of the rounds' paired
+ratios (this page / the page before) at most 1, or 0.8 for the memory.
 Prints the medians; ``--json FILE`` keeps every figure. Timings
 count only as ratios within a run: the machine is shared.
 """
@@ -113,6 +114,11 @@ TAP = r"""async () => {
 YOUR_TURN = "() => document.documentElement.dataset.toMove === 'you' && document.documentElement.dataset.busy === '0'"
 
 
+def launch(p):
+    """A fresh headless Chromium (Debian's where installed, else Playwright's)."""
+    return p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+
+
 def visit(page, url: str, wasm: list) -> dict:
     wasm.clear()
     page.goto(url)
@@ -138,7 +144,7 @@ def wait_snapshot_saved(page) -> None:
 
 def one(p, base: str, name: str, snapshot: bool = False, cpu_slowdown: float = 1) -> dict:
     """One fresh browser: about:blank's memory, or a page's cold and warm visits."""
-    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    browser = launch(p)
     try:
         context = browser.new_context(service_workers="block")
         context.add_init_script(WATCH.replace("__DELAY__", "1" if snapshot else "1e9"))
@@ -231,7 +237,7 @@ def computer_first_move(p, base: str, blank_mb: float) -> dict:
     """A cold visit (a fresh browser, as one()'s) to a deal the computer leads:
     when it is ready and when the computer's first move is done, from
     navigation, and the browser's memory 6 s after ready above ``blank_mb``."""
-    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    browser = launch(p)
     try:
         context = browser.new_context(service_workers="block")
         context.add_init_script(WATCH.replace("__DELAY__", "1e9"))
@@ -251,7 +257,9 @@ def computer_first_move(p, base: str, blank_mb: float) -> dict:
 
 #: Run in a module worker of a page without CSP (a 404 of the site's server):
 #: the site's own Pyodide (stack switching hidden, as js/pyodide-loader.mjs
-#: does) and app.zip, then ENGINE_PY. ORIGIN, VIEWS and RESULT are set before it.
+#: does) and app.zip, and tools/bench_positions.py beside it (make bench's
+#: timing loop, whose ``decide`` is the game's bot call), then ENGINE_PY.
+#: ORIGIN, VIEWS, HARNESS and RESULT are set before it.
 ENGINE_JS = r"""
 for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 try {
@@ -259,30 +267,26 @@ try {
   const py = await loadPyodide({ indexURL: ORIGIN + "/vendor/pyodide/" });
   const zip = await (await fetch(ORIGIN + "/app.zip")).arrayBuffer();
   py.FS.writeFile("/home/pyodide/app.zip", new Uint8Array(zip));
+  py.FS.writeFile("/home/pyodide/bench_positions.py", HARNESS);
   py.globals.set("VIEWS", VIEWS);
   RESULT(py.runPython(ENGINE_PY));
 } catch (e) {
   RESULT(JSON.stringify({ error: String(e) }));
 }
 """
-#: The game's bot call (ui.model.botcall, as tools/bench_positions.py's
-#: decide), hard level, each position timed from the parsed view; one warm-up.
+#: The hard level on each position, after one warm-up (as bench/bot/ times it).
 ENGINE_PY = """
-import json, sys, time
+import json, sys
 sys.path.insert(0, "/home/pyodide/app.zip")
-from ui.model import botcall
-def decide(text):
-    view = json.loads(text)
-    t = time.perf_counter()
-    botcall.make_bot("hard", botcall.view_seed(view)).choose(view)
-    return (time.perf_counter() - t) * 1000
+import bench_positions
 views = json.loads(VIEWS)
-decide(views[0])
-json.dumps({"hard_ms": [decide(v) for v in views]})
+bench_positions.decide(views[0], "hard")
+json.dumps({"hard_ms": [row["ms"] for row in bench_positions.time_level(views, "hard")]})
 """
-WORKER_RUN = """async ([origin, views, js, py]) => {
+WORKER_RUN = """async ([origin, views, harness, js, py]) => {
   const code = `const ORIGIN = ${JSON.stringify(origin)}; const VIEWS = ${JSON.stringify(views)};
-    const ENGINE_PY = ${JSON.stringify(py)}; const RESULT = (r) => postMessage(r);` + js;
+    const HARNESS = ${JSON.stringify(harness)}; const ENGINE_PY = ${JSON.stringify(py)};
+    const RESULT = (r) => postMessage(r);` + js;
   const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})), {type: "module"});
   const out = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data);
     w.onerror = (e) => resolve(JSON.stringify({error: String(e.message)}));
@@ -296,11 +300,12 @@ WORKER_RUN = """async ([origin, views, js, py]) => {
 def engine_in_worker(p, base: str, views: list[str]) -> dict:
     """The site's engine in a worker of its own Pyodide: each hard decision's
     ms on ``views`` (JSON texts) and their sum."""
-    browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, args=BASE_ARGS)
+    browser = launch(p)
     try:
         page = browser.new_context(service_workers="block").new_page()
         page.goto(base + "no-such-page")  # the server's 404: no CSP, the site's origin
-        out = json.loads(page.evaluate(WORKER_RUN, [base.rstrip("/"), json.dumps(views), ENGINE_JS, ENGINE_PY]))
+        harness = (ROOT / "tools" / "bench_positions.py").read_text(encoding="utf-8")
+        out = json.loads(page.evaluate(WORKER_RUN, [base.rstrip("/"), json.dumps(views), harness, ENGINE_JS, ENGINE_PY]))
         if "error" in out:
             raise SystemExit(f"{base}: the engine did not run in a worker ({out['error']})")
         return {"hard_ms": [round(ms, 2) for ms in out["hard_ms"]], "hard_total_ms": round(sum(out["hard_ms"]), 1)}
@@ -413,8 +418,8 @@ def main() -> None:
                              "visit restores it (a real revisit); no memory figure then")
     parser.add_argument("--targets", action="store_true",
                         help="issue 33's targets against the page before (make bench runs it; --json keeps its rounds): "
-                             "a first visit and a revisit restoring the snapshot, and the computer's "
-                             "first move on a cold visit, per round and page")
+                             "a first visit and a revisit restoring the snapshot, the computer's first move and "
+                             "the memory on a cold visit, and the engine in a worker, per round and page")
     args = parser.parse_args()
     if args.targets and (args.revisits or args.snapshot or args.cpu_slowdown != 1 or args.lighthouse):
         parser.error("--targets makes its own visits: no --revisits, --snapshot, --cpu-slowdown or --lighthouse")
