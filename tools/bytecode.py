@@ -19,6 +19,7 @@ unchecked-hash .pyc for each source, is compiled again.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import subprocess
@@ -68,12 +69,20 @@ def compile_pyc(sources: dict[str, bytes], stdlib: bool = False, pyodide: Path =
 
 
 def compiler_identity(pyodide: Path) -> str:
-    """The hash of the compiler and of the runtime's files it runs on (read each
-    time: about 30 ms, and a runtime changed under a running process is seen)."""
-    digest = hashlib.sha256(COMPILER.read_bytes())
-    for name in RUNTIME_FILES:
-        path = pyodide / name
-        digest.update(f"{name}:".encode() + (path.read_bytes() if path.is_file() else b"-"))
+    """The hash of the compiler and of the runtime's files it runs on. Hashing
+    them takes about 40 ms and a build compiles twice, so the hash is kept for
+    as long as no file's size or modification time changes (a runtime changed
+    under a running process is still seen)."""
+    files = [COMPILER, *(pyodide / name for name in RUNTIME_FILES)]
+    stamps = tuple((f.stat().st_size, f.stat().st_mtime_ns) if f.is_file() else None for f in files)
+    return _identity(tuple(files), stamps)
+
+
+@functools.lru_cache(maxsize=4)
+def _identity(files: tuple[Path, ...], stamps: tuple) -> str:
+    digest = hashlib.sha256(files[0].read_bytes())
+    for path in files[1:]:
+        digest.update(f"{path.name}:".encode() + (path.read_bytes() if path.is_file() else b"-"))
     return digest.hexdigest()
 
 
