@@ -114,6 +114,14 @@ FIRST_ROW_SHOWN = """() => {
 }"""
 
 
+#: The last hand's story three times as long (its lines copied after it).
+LONGER_STORY = """() => {
+  const lines = document.getElementById('story-lines');
+  const copies = [...lines.children].map((p) => p.cloneNode(true));
+  lines.append(...copies, ...copies.map((p) => p.cloneNode(true)));
+}"""
+
+
 #: The story's buttons not wholly in sight in its box as it is shown, unscrolled ([] when all are).
 BURIED = """() => {
   const story = document.getElementById('story').getBoundingClientRect();
@@ -213,7 +221,8 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
     expect(page.locator(".me")).to_be_hidden()  # the player's row gives the sheet its room
-    page.set_viewport_size({"width": 360, "height": 640})  # a small phone: the first hand's row in sight
+    page.set_viewport_size({"width": 360, "height": 640})  # a small phone: the first hand's row in sight,
+    page.evaluate(LONGER_STORY)  # however long the last hand's story
     assert page.evaluate(FIRST_ROW_SHOWN), "the sheet's first row is hidden under the story's buttons at 360x640"
     with_longest_reasons(t)
     fits(t, "end of the match")

@@ -32,6 +32,8 @@ class Renderer:
         self.rendered_story = None
         #: Whether the rows under the story are inert now (None: not set yet).
         self.covered = None
+        #: Whether the match's score sheet stands first in the story (the markup has it after the lines).
+        self.sheet_first = False
 
     def hold(self):
         """Say "wait" at once, before the event that started a move returns."""
@@ -291,6 +293,11 @@ class Renderer:
             self.covered = covered
         sheet = by_id("story-sheet")
         sheet.hidden = not m.match_over
+        if m.match_over != self.sheet_first:
+            # The match is over: its sheet leads the story, the last hand's words
+            # under it, so a phone's box shows the match's hands before it scrolls.
+            box.insertBefore(sheet, by_id("story-title") if m.match_over else by_id("story-lines").nextElementSibling)
+            self.sheet_first = m.match_over
         if m.sheet is not None and m.story_lines != self.rendered_story:
             draw_sheet(sheet, m.sheet)  # the match is over: its score sheet, shown at once
         if m.story_lines != self.rendered_story:
