@@ -122,6 +122,10 @@ def test_the_review_marks_the_blunder_and_steps_by_keyboard(fresh_table, blunder
         best = dialog.get_by_role("img", name=table.tr.card(worst[0].best[5:]) + " (" + table.t("review.mark.best") + ")")
         expect(mine).to_have_count(1)
         expect(best).to_have_count(1)
+        # ... and the key to those outlines is in sight under the player's cards, in words
+        legend = dialog.locator(".review-marks-key")
+        expect(legend).to_be_visible()
+        expect(legend).to_have_text(table.t("review.mark.played") + table.t("review.mark.best"))
     # the computer's decisions, valued from its own view, on demand; the keys still step with the box focused
     dialog.get_by_label(table.t("review.show_computer")).check()
     expect(dialog.get_by_label(table.t("review.show_computer"))).to_be_focused()

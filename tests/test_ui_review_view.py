@@ -142,3 +142,14 @@ def test_the_played_card_and_the_best_one_are_marked():
     assert review_view.card_marks(fs[0], valued(actions, fs, {mine: 0.8})) == {card: "played", "AS": "best"}
     # the computer's decision marks nothing in the player's hand
     assert review_view.card_marks(fs[0], valued(actions, fs, {whose(fs, 0, 1): 0.8})) == {}
+
+
+def test_a_row_with_marked_cards_has_the_key_to_its_outlines_and_no_other():
+    tr = TR["it"]
+    hand = ["9S", "AS", "KH"]
+    row = review_view.cards_row(hand, "mine", tr, marks={"9S": "played", "AS": "best"})
+    assert [(k["mark"], k["words"]) for k in row["legend"]] == [
+        ("played", tr.t("review.mark.played")), ("best", tr.t("review.mark.best"))]
+    assert [k["mark"] for k in review_view.cards_row(hand, "mine", tr, marks={"AS": "both"})["legend"]] == ["both"]
+    assert review_view.cards_row(hand, "mine", tr)["legend"] == []
+    assert review_view.cards_row(hand, "mine", tr, marks={})["legend"] == []

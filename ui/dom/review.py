@@ -194,6 +194,22 @@ class ReviewDialog:
                 img.dataset.mark = card.mark
             cards.appendChild(img)
         row.appendChild(cards)
+        if item.legend:
+            # What the outlines mean, for the eye (each marked card's name already says it)
+            legend = document.createElement("p")
+            legend.className = "review-marks-key"
+            legend.setAttribute("aria-hidden", "true")
+            for entry in item.legend:
+                key = document.createElement("span")
+                swatch = document.createElement("span")
+                swatch.className = "review-swatch"
+                swatch.dataset.mark = entry.mark
+                words = document.createElement("span")
+                set_text(words, entry.words)
+                key.appendChild(swatch)
+                key.appendChild(words)
+                legend.appendChild(key)
+            row.appendChild(legend)
         return row
 
 

@@ -312,13 +312,16 @@ def line(text: str, cls: str = "review-line") -> dict:
 
 
 def cards_row(codes: list, label: str, tr: Translator, marks: dict | None = None, trump_last: bool = False) -> dict:
-    """A labelled row of cards; a marked card's mark is said after its name too."""
+    """A labelled row of cards; a marked card's mark is said after its name too,
+    and the row's legend says in words what each outline drawn in it means."""
     cards = []
     for i, code in enumerate(codes):
         mark = (marks or {}).get(code)
         name = tr.card(code) + (f" ({tr.t(MARK_WORDS[mark])})" if mark else "")
         cards.append({"code": code, "name": name, "mark": mark or "", "trump": trump_last and i == len(codes) - 1})
-    return {"row": label, "cards": cards}
+    drawn = set((marks or {}).values())
+    legend = [{"mark": mark, "words": tr.t(words)} for mark, words in MARK_WORDS.items() if mark in drawn]
+    return {"row": label, "cards": cards, "legend": legend}
 
 
 def decision_view(d: Decision, tr: Translator) -> dict:
