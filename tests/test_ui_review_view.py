@@ -53,8 +53,9 @@ def test_numbers_are_signed_with_a_decimal_comma():
 def test_a_costly_decision_is_said_in_words():
     d = Decision(4, 0, "play:JH", {"close": 1.8, "play:JH": -0.4, "play:AS": 0.2}, "close", 2.2)
     assert review_view.costly_text(d, TR["pt"]) == (
-        "Fechar aqui valia +1,8 pontos de jogo; você jogou o valete de copas: \u22120,4.")
-    assert review_view.costly_text(d, TR["it"]).startswith("Chiudere qui valeva +1,8 punti partita; tu hai giocato")
+        "Fechar era o melhor aqui, com +1,8 pontos de jogo esperados; você jogou o valete de copas: \u22120,4.")
+    assert review_view.costly_text(d, TR["it"]).startswith(
+        "Chiudere era la scelta migliore, con +1,8 punti partita attesi; tu hai giocato")
     lines = review_view.decision_text(d, TR["pt"])
     assert lines[0] == "Fechar: +1,8" and lines[-1].endswith("(sua escolha)") and len(lines) == 3
     assert review_view.is_costly(d)
