@@ -213,7 +213,7 @@ def test_the_score_sheet_opens_any_time_and_shows_the_match_at_its_end(fresh_tab
     dialog.press("Escape")
     table.play(card)
     table.wait_hand_over()
-    panel = table.page.get_by_role("region", name=table.t("story.title"))
+    panel = table.page.get_by_role("region", name=table.t("story.title.match"), exact=True)  # the match is over
     expect(panel.locator(".sheet-summary")).to_have_text(score_sheet.summary(t.match, table.tr))
     expect(panel.locator("tbody tr")).to_have_count(len(rows))
     last = panel.locator("tbody tr").last

@@ -220,6 +220,7 @@ def test_every_phase_and_dialog_fits_at_every_size(fresh_table, lang, busy_turn,
     t.play(card)
     expect(t.button("new_match")).to_be_visible()
     expect(page.locator("#story-sheet table")).to_be_visible()
+    expect(page.get_by_role("region", name=t.t("story.title.match"), exact=True)).to_be_visible()  # the match's end, named
     expect(page.locator(".me")).to_be_hidden()  # the player's row gives the sheet its room
     page.set_viewport_size({"width": 360, "height": 640})  # a small phone: the first hand's row in sight,
     page.evaluate(LONGER_STORY)  # however long the last hand's story

@@ -128,9 +128,24 @@ def test_every_text_follows_the_glossary():
     ("pt", "button.sheet", "Súmula"),
     ("pt", "review.done", "Análise pronta: 5 decisões valoradas pelo computador."),
     ("pt", "sheet.col.dealer", "Deu"),
+    ("pt", None, "Quem ganha a vaza abre a próxima."),
+    ("pt", None, "Abra a primeira vaza com o ás."),
+    ("pt", None, "O computador abriu. Responda com a carta que quiser."),
+    ("pt", None, "Quem anuncia errado perde a mão."),
+    ("pt", None, "Você anunciou 66 errado."),
 ])
 def test_a_planted_form_is_flagged(lang, key, planted):
     assert offences([(lang, "planted", key, planted)]), planted
+
+
+@pytest.mark.parametrize("fine", [
+    "Não foi possível abrir a próxima lição.", "Toque para abrir a primeira lição.",
+    "Este link abre a primeira mão do dia.", "Você abriu um link de outra partida.",
+    "O computador abriu vantagem no placar.",
+])
+def test_opening_a_link_or_a_lesson_is_no_lead(fine):
+    # pt "abrir" is still the word for a link, a lesson or a match: only a trick's lead is "sair"
+    assert offences([("pt", "planted", None, fine)]) == []
 
 
 def test_scoped_rules_apply_only_to_their_key():

@@ -53,7 +53,7 @@ def test_numbers_are_signed_with_a_decimal_comma():
 def test_a_costly_decision_is_said_in_words():
     d = Decision(4, 0, "play:JH", {"close": 1.8, "play:JH": -0.4, "play:AS": 0.2}, "close", 2.2)
     assert review_view.costly_text(d, TR["pt"]) == (
-        "Fechar era o melhor aqui, com +1,8 pontos de jogo esperados; você jogou o valete de copas: \u22120,4.")
+        "Fechar era a melhor escolha aqui, com +1,8 pontos de jogo esperados; você jogou o valete de copas: \u22120,4.")
     assert review_view.costly_text(d, TR["it"]).startswith(
         "Chiudere era la scelta migliore, con +1,8 punti partita attesi; tu hai giocato")
     lines = review_view.decision_text(d, TR["pt"])

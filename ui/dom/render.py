@@ -32,7 +32,7 @@ class Renderer:
         self.rendered_story = None
         #: Whether the rows under the story are inert now (None: not set yet).
         self.covered = None
-        #: Whether the match's score sheet stands first in the story (the markup has it after the lines).
+        #: Whether the match's score sheet stands before the story's lines (the markup has it after them).
         self.sheet_first = False
 
     def hold(self):
@@ -293,10 +293,12 @@ class Renderer:
             self.covered = covered
         sheet = by_id("story-sheet")
         sheet.hidden = not m.match_over
+        set_text(by_id("story-title"), m.story_title)
         if m.match_over != self.sheet_first:
-            # The match is over: its sheet leads the story, the last hand's words
-            # under it, so a phone's box shows the match's hands before it scrolls.
-            box.insertBefore(sheet, by_id("story-title") if m.match_over else by_id("story-lines").nextElementSibling)
+            # The match is over: its sheet comes under the title, before the last
+            # hand's words, so a phone's box shows the match's hands before it scrolls.
+            lines = by_id("story-lines")
+            box.insertBefore(sheet, lines if m.match_over else lines.nextElementSibling)
             self.sheet_first = m.match_over
         if m.sheet is not None and m.story_lines != self.rendered_story:
             draw_sheet(sheet, m.sheet)  # the match is over: its score sheet, shown at once

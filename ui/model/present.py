@@ -77,7 +77,9 @@ class TableModel(Record):
     last_trick: list[CardModel] | None
     last_trick_text: str
     stats_texts: list[str] = field(default_factory=list)
-    #: Once the hand is over: the full story (why, points, tricks, marriages, cards left)...
+    #: Once the hand is over: the story's title (the hand's end, or the match's)...
+    story_title: str = ""
+    #: ...the full story (why, points, tricks, marriages, cards left)...
     story_lines: list[str] = field(default_factory=list)
     #: ...and the computer's remaining cards, face up (in practice, during the hand too).
     revealed: list[CardModel] = field(default_factory=list)
@@ -427,7 +429,8 @@ def story_fields(at: Moment, table: Table, aids: bool, tr: Translator, state: Pa
         aria = tr.t("hand.computer.aria", n=at.v["opponent_cards"])
     else:
         aria = tr.t("hand.computer.empty")
-    return {"story_lines": lines, "revealed": revealed, "opponent_aria": aria}
+    title = tr.t("story.title.match" if table.match_over else "story.title") if lines else ""
+    return {"story_title": title, "story_lines": lines, "revealed": revealed, "opponent_aria": aria}
 
 
 def build(table: Table, state: PageState, tr: Translator, events=()) -> TableModel:
