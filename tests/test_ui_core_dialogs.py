@@ -4,6 +4,7 @@ review, the menu, the share links, the deal of the day, the problems and the
 course, driven by commands alone and read back from the messages (the
 table's state only to set a position up or to check nothing else moved)."""
 
+import asyncio
 import json
 
 from tests.test_ui_core import CATALOGS, Tab, kinds, last_model
@@ -249,6 +250,57 @@ def test_the_course_lists_its_lessons_and_puts_them_on_the_table_in_order():
     assert tab.table.lesson.lesson.id == LESSONS[0].id
     tab.send("next_lesson")  # a lesson's "next" leads to the lesson after it
     assert tab.table.lesson.lesson.id == LESSONS[1].id
+
+
+def test_a_tap_while_a_lesson_comes_back_after_a_reload_is_not_played_in_the_match():
+    tab, _ = begun("?seed=9&level=random")
+    tab.send("lesson", id="marriage")  # under way: a reload brings it back
+    match = tab.core.flow.match_table.game.action_notations()
+    reloaded = Tab("?seed=9&level=random", backend=tab.backend)
+
+    async def drive():
+        texts_come = asyncio.Event()
+        fetch = reloaded.core.fetch_text
+
+        async def slow(path):  # the course's words come late (after ready, on a slow line)
+            await texts_come.wait()
+            return await fetch(path)
+
+        reloaded.core.fetch_text = slow
+        reloaded.core.handle(json.dumps({"do": "begin", "hash": "", "today": TODAY}))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert reloaded.table.lesson is None and reloaded.table.human_to_move()  # the match, meanwhile
+        reloaded.core.handle(json.dumps({"do": "tap_card", "code": first_card(reloaded), "focus_at": None}))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert reloaded.table.game.action_notations() == match  # the tap was not played there...
+        texts_come.set()
+        while [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]:
+            await asyncio.sleep(0)
+
+    asyncio.run(drive())
+    assert reloaded.table.lesson.lesson.id == "marriage"  # ... and the lesson came back
+    assert reloaded.core.flow.match_table.game.action_notations() == match
+    assert json.loads(reloaded.backend.getItem(GAME_KEY))["match"] == json.loads(tab.backend.getItem(GAME_KEY))["match"]
+    assert not reloaded.logged
+
+
+def test_a_lesson_that_cannot_come_back_leaves_the_match_playable():
+    tab, _ = begun("?seed=9&level=random")
+    tab.send("lesson", id="marriage")
+    reloaded = Tab("?seed=9&level=random", backend=tab.backend)
+
+    async def unreachable(path):
+        raise OSError("offline")
+
+    reloaded.core.fetch_text = unreachable
+    messages = reloaded.send("begin", hash="", today=TODAY)
+    assert reloaded.table.lesson is None and last_model(messages)["notice_text"]
+    assert not last_model(messages)["busy"] and reloaded.table.human_to_move()
+    before = len(reloaded.table.game.actions)
+    reloaded.send("tap_card", code=first_card(reloaded), focus_at=None)
+    assert len(reloaded.table.game.actions) > before  # the match plays on
 
 
 def test_the_course_without_its_words_says_so_and_the_match_plays_on():

@@ -44,7 +44,8 @@ class DialogCommands:
         elif hash:
             self.on_open_link(hash, today)
         elif self.keeper.lesson_under_way():
-            self.spawn(self.start_lesson(None, resume=True))
+            self.flow.hold()  # before the computer's turns below: they wait for the lesson
+            self.spawn(self.resume_lesson())
         elif self.keeper.daily_on_table() and (daily := self.keeper.load_daily()).current is not None:
             self.start_daily(daily.current.of, daily)  # the day's deal was on the table: where it was
         elif self.keeper.problem_on_table():
@@ -274,10 +275,36 @@ class DialogCommands:
         if lesson is not None and lesson.following is not None:
             self.spawn(self.start_lesson(lesson.following.id))
 
-    async def start_lesson(self, lesson_id: str | None, resume: bool = False) -> None:
-        """Put a lesson on the table; with ``resume``, the one left under way, where it was."""
-        if not await self.load_lesson_texts():
+    async def resume_lesson(self) -> None:
+        """The lesson left under way, where it was. The match the start put on the
+        table takes no move meanwhile, the player's or the computer's (the course's
+        texts and code come after ready): a tap there would be played in the match."""
+        self.flow.hold()
+        self.flow.render()
+        try:
+            lesson = await self.lesson_to_start(None, resume=True)
+        finally:
+            self.flow.release()
+        if lesson is None:  # nothing to resume after all: the match plays on
+            self.flow.render()
+            await self.flow.computer_turns()
             return
+        self.flow.start_lesson(*lesson)
+        await self.flow.play_on_when_idle()
+
+    async def start_lesson(self, lesson_id: str | None) -> None:
+        """Put a lesson on the table (the course's next one not done, with ``None``)."""
+        lesson = await self.lesson_to_start(lesson_id)
+        if lesson is not None:
+            self.flow.start_lesson(*lesson)  # a computer move under way stops
+            await self.flow.play_on_when_idle()
+
+    async def lesson_to_start(self, lesson_id: str | None, resume: bool = False):
+        """``(lesson, book, actions)`` for :meth:`ui.model.flow.Flow.start_lesson`, or
+        ``None`` (said) when there is none to start; with ``resume``, the one left
+        under way and its moves."""
+        if not await self.load_lesson_texts():
+            return None
         # The course's module comes with the code fetched just after ready (ui/on_demand.py):
         # a lesson resumed at the start waits for it, since offline a synchronous fetch
         # of it would go unanswered (the service worker answers only the background one).
@@ -293,14 +320,12 @@ class DialogCommands:
         actions = ()
         if resume:
             if book.current is None:  # (another tab finished it meanwhile)
-                return
+                return None
             lesson_id, actions = book.current["id"], book.current["actions"]
         try:
-            lesson = find_lesson(lesson_id) if lesson_id else book.next_lesson()
+            return find_lesson(lesson_id) if lesson_id else book.next_lesson(), book, actions
         except KeyError:
             self.warn(f"Sixty-Six: no lesson {lesson_id!r}")
             self.flow.tell("notice.bad_lesson")
             self.flow.render()
-            return
-        self.flow.start_lesson(lesson, book, actions)  # a computer move under way stops
-        await self.flow.play_on_when_idle()
+            return None

@@ -682,6 +682,14 @@ class Flow:
         self.render()
         await self.computer_turns()  # the match resumes where it was
 
+    def hold(self) -> None:
+        """The table takes no move, the player's or the computer's, until
+        :meth:`release` (the page shows it busy from its next render)."""
+        self.state.busy = True
+
+    def release(self) -> None:
+        self.state.busy = False
+
     async def play_on_when_idle(self) -> None:
         """Let the computer move in a table swapped in while a turn was running
         (that turn stops when it sees the table changed)."""
