@@ -12,7 +12,7 @@ from tests.test_ui_core import CATALOGS, Tab, kinds, last_model
 from sixtysix.review import decision_points, replay
 from ui.model import share
 from ui.model.lessons import LESSONS
-from ui.model.storage import GAME_KEY, STATS_KEY
+from ui.model.storage import GAME_KEY, SETTINGS_KEY, STATS_KEY
 from ui.model.table import HUMAN
 
 TODAY = "2026-12-05"
@@ -301,6 +301,20 @@ def test_a_lesson_that_cannot_come_back_leaves_the_match_playable():
     before = len(reloaded.table.game.actions)
     reloaded.send("tap_card", code=first_card(reloaded), focus_at=None)
     assert len(reloaded.table.game.actions) > before  # the match plays on
+
+
+def test_the_course_s_first_match_counts_the_match_given_up_at_its_own_level():
+    tab, _ = begun("?seed=3")  # at the settings' level: medium
+    play_to_hand_end(tab)  # a match in progress
+    (ask,) = [m for m in tab.send("first_match", confirmed=False) if m["kind"] == "ask"]
+    assert ask["then"] == {"do": "first_match", "confirmed": True}
+    assert tab.core.flow.state.settings.level == "medium"  # asking changes nothing: "keep it" keeps the level
+    old = tab.table
+    tab.send("first_match", confirmed=True)
+    levels = json.loads(tab.backend.getItem(STATS_KEY))["levels"]
+    assert levels["medium"]["matches_lost"] == 1 and levels.get("easy", {}).get("matches_lost", 0) == 0
+    assert json.loads(tab.backend.getItem(SETTINGS_KEY))["level"] == "easy"
+    assert tab.table is not old and not tab.table.match.games[0].completed  # a new match, against the easy computer
 
 
 def test_the_course_without_its_words_says_so_and_the_match_plays_on():

@@ -58,5 +58,4 @@ class Lessons:
     def first_match(self):
         """The course is done: a real match against the easy computer (asked
         first over a match in progress, which would count as lost)."""
-        self.link.send("choose", name="level", value="easy")
-        self.link.send("new_match", seed=None, confirmed=False)
+        self.link.send("first_match", confirmed=False)

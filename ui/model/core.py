@@ -45,6 +45,7 @@ COMMANDS = {
     "take_back": {},
     "next_hand": {"focus": bool},
     "new_match": {"seed": (int, type(None)), "confirmed": bool},
+    "first_match": {"confirmed": bool},
     "replay": {"other_seat": bool},
     "back_to_match": {},
     "dismiss_notices": {},
@@ -355,6 +356,16 @@ class Core(DialogCommands):
             return
         self.hold_and(self.flow.new_match(seed, takes_over=self.after_new_match, landing=self.land_focus,
                                           practice=self.practising))
+
+    def on_first_match(self, confirmed: bool) -> None:
+        """The course is done: a first real match, against the easy computer; over
+        a match in progress, only once the player confirms. The abandoned match
+        counts as lost at its own level, and a "keep it" leaves the level as it was."""
+        if self.flow.match.in_progress and not confirmed:
+            self.post("ask", key="confirm.new_match", then={"do": "first_match", "confirmed": True})
+            return
+        self.hold_and(self.flow.new_match(None, takes_over=self.after_new_match, landing=self.land_focus,
+                                          practice=self.practising, level="easy"))
 
     def land_focus(self) -> None:
         """A new match (or the match back): focus on the table's heading now and on

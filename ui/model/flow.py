@@ -623,12 +623,15 @@ class Flow:
         await self.computer_turns()
 
     async def new_match(self, seed=None, takes_over=lambda: False, landing=lambda: None,
-                        practice: bool = False) -> None:
+                        practice: bool = False, level: str | None = None) -> None:
         """Abandon the match (it counts as lost if in progress: the caller asked
-        first) and deal a new one (a practice match with ``practice``). Works
+        first) and deal a new one (a practice match with ``practice``; against
+        ``level``, chosen once the old match is counted at its own). Works
         while the computer thinks: that turn stops at its next step, and this waits for it."""
         match = self.match
         match.abandon()
+        if level is not None:
+            self.save_settings(self.choose(level=level))
         self.leave_lesson()
         self.set_aside()
         self.match_table = None  # a replay in progress ends with the old match
