@@ -114,7 +114,7 @@ def test_a_step_that_teaches_one_move_offers_no_other_moves_button(lesson):
             for move in ("exchange", "close", "declare"):
                 if buttons[move]:
                     seen.add(move)
-                    assert not run_.mark() or move in taught, (lesson.id, run_.step, move, taught)
+                    assert move in taught, (lesson.id, run_.step, move, taught)  # a free step asks for a card
             tap = list(taught) if taught else [next(a for a in table.view(HUMAN)["legal"] if a.startswith("play:"))]
             table.apply_human(tap)
             run_.advance(table.game)
@@ -165,6 +165,20 @@ def test_a_step_marks_what_it_is_about_and_refuses_what_it_does_not_teach():
     assert model.to_move == "none" and not model.can_act
     run(flow.back_to_match())
     assert flow.table is match and flow.match_table is None  # the match as it was
+
+
+def test_a_free_step_takes_any_card_and_refuses_a_button_with_a_reason():
+    # The exchange lesson's second step: "lead with the card you like" (closing is legal there)
+    flow, _, _ = make_flow(Table.new(5))
+    flow.start_lesson(find_lesson("exchange"), LessonBook())
+    run(flow.human(["exchange"]))
+    table = flow.table
+    assert table.lesson.step == 1 and table.lesson.mark() is None and "close" in table.view(HUMAN)["legal"]
+    run(flow.human(["close"]))
+    assert table.lesson.step == 1 and "close" not in table.game.action_notations()  # nothing was done
+    assert build(table, flow.state, PT).messages[-1] == PT.t("lesson.refused.card")
+    run(flow.human([next(a for a in table.view(HUMAN)["legal"] if a.startswith("play:"))]))
+    assert table.lesson.step == 2
 
 
 def test_the_declare_button_shows_when_the_lesson_teaches_a_false_declaration():

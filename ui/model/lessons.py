@@ -103,8 +103,12 @@ class LessonRun:
         return next((n for n in taught if n.startswith("play:")), taught[0]) if taught else None
 
     def accepts(self, notations: list[str]) -> bool:
+        """Whether the player's action(s) make this step: its taught tap, or on a
+        free step any card (its words ask for a card, never for a button)."""
         expected = self.expected()
-        return expected is not None and (not expected or tuple(notations) == expected)
+        if expected is None:
+            return False
+        return tuple(notations) == expected if expected else notations[-1].startswith("play:")
 
     def advance(self, game: Game) -> None:
         """The step's tap was just made in ``game``."""

@@ -259,8 +259,9 @@ def buttons_shown(at: Moment, table: Table, settings, aids: bool) -> dict:
     guided = problem or lesson is not None  # no hint, no deal to replay or share
     after_hand = at.hand_over and at.idle
     taught = lesson.expected() or () if lesson is not None else ()
-    # a lesson's step that teaches one move offers no other move's button (its tap would be refused)
-    free = lesson is None or lesson.mark() is None
+    # a lesson's step offers no button it does not teach (its tap would be refused;
+    # a free step asks for a card)
+    free = lesson is None
     following = lesson is not None and after_hand and lesson.following is not None
     return {
         "exchange": at.can_act and "exchange" in at.legal and (free or "exchange" in taught),

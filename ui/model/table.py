@@ -306,9 +306,12 @@ class Table:
         """In a lesson, a legal tap that is not the one taught now: say which is
         (the engine's reason covers the illegal ones); ``False``: it is accepted."""
         lesson = self.lesson
-        if lesson is None or lesson.accepts(notations) or lesson.mark() is None:
+        if lesson is None or lesson.accepts(notations) or lesson.expected() is None:
             return False
-        self.say("lesson.refused", action=lesson.mark())
+        if lesson.mark() is None:  # a free step: a card, not a button
+            self.say("lesson.refused.card")
+        else:
+            self.say("lesson.refused", action=lesson.mark())
         return True
 
     def gather(self) -> None:
