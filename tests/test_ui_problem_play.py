@@ -71,6 +71,21 @@ def play_out(problem, my_moves):
     return flow, book
 
 
+def test_a_problem_s_tricks_are_numbered_from_its_position_not_from_one():
+    problem = some_problems(1)[0]
+    flow, _, _ = make_flow(Table.new(3), ask=lambda function, state, *rest: botcall.defend_json(state),
+                           save_problems=lambda book: None)
+    flow.start_problem(problem, ProblemBook())
+    before = sum(flow.table.view(HUMAN)["tricks"])
+    assert before > 0  # the position comes after some tricks
+    while sum(flow.table.view(HUMAN)["tricks"]) == before:
+        run(flow.computer_turns())
+        if flow.table.human_to_move():
+            run(flow.human([next(a for a in flow.table.view(HUMAN)["legal"] if a.startswith("play:"))]))
+    said = [m for m in flow.table.messages if m.key.startswith("msg.trick.")]
+    assert said[-1].params["n"] == before + 1  # the position's next trick, not "the 1st"
+
+
 def test_the_best_line_solves_it_and_another_move_fails_it_with_the_reason():
     problem = next(p for p in some_problems(40) if all(a.startswith("play:") or a == "declare" for a in p.line[::2]))
     mine = iter(problem.line[::2])  # the solver defends along the same line

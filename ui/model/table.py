@@ -395,7 +395,7 @@ class Table:
             if winner == HUMAN:
                 self.cue = pick_cue(self.cue, "trick")
             if not after["result"]:  # numbered: two tricks in a row never read as one line repeated
-                self.write(f"msg.trick.{WHO[winner]}", n=len(after["completed_tricks"]))
+                self.write(f"msg.trick.{WHO[winner]}", n=sum(after["tricks"]))  # a problem starts at its own trick
             gained = after["points"][winner] - before["points"][winner]
             self.tell(f"say.trick.{WHO[winner]}", points=gained)
             # the card the player drew from the stock: seen at a glance, never heard before
