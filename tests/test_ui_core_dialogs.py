@@ -303,6 +303,24 @@ def test_a_lesson_that_cannot_come_back_leaves_the_match_playable():
     assert len(reloaded.table.game.actions) > before  # the match plays on
 
 
+def test_a_lesson_that_fails_to_come_back_is_logged_and_the_match_plays_on():
+    tab, _ = begun("?seed=9&level=random")
+    tab.send("lesson", id="marriage")
+    reloaded = Tab("?seed=9&level=random", backend=tab.backend)
+
+    async def broken(lesson_id, resume=False):
+        await asyncio.sleep(0)  # (after the start's own turns, as in the browser)
+        raise ImportError("the course's code is not there")
+
+    reloaded.core.lesson_to_start = broken
+    messages = reloaded.send("begin", hash="", today=TODAY)
+    assert any("lesson resume" in line for line in reloaded.logged)
+    assert reloaded.table.lesson is None and not last_model(messages)["busy"] and reloaded.table.human_to_move()
+    before = len(reloaded.table.game.actions)
+    reloaded.send("tap_card", code=first_card(reloaded), focus_at=None)
+    assert len(reloaded.table.game.actions) > before
+
+
 def test_the_course_s_first_match_counts_the_match_given_up_at_its_own_level():
     tab, _ = begun("?seed=3")  # at the settings' level: medium
     play_to_hand_end(tab)  # a match in progress
@@ -314,6 +332,7 @@ def test_the_course_s_first_match_counts_the_match_given_up_at_its_own_level():
     levels = json.loads(tab.backend.getItem(STATS_KEY))["levels"]
     assert levels["medium"]["matches_lost"] == 1 and levels.get("easy", {}).get("matches_lost", 0) == 0
     assert json.loads(tab.backend.getItem(SETTINGS_KEY))["level"] == "easy"
+    assert tab.table.stats.level == "easy"  # the new match's hands count at easy
     assert tab.table is not old and not tab.table.match.games[0].completed  # a new match, against the easy computer
 
 

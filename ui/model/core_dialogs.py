@@ -283,9 +283,12 @@ class DialogCommands:
         self.flow.render()
         try:
             lesson = await self.lesson_to_start(None, resume=True)
+        except Exception as exc:  # (the course's code missing, say): logged, and the match plays on
+            self.flow.log("lesson resume", exc)
+            lesson = None
         finally:
             self.flow.release()
-        if lesson is None:  # nothing to resume after all: the match plays on
+        if lesson is None:  # nothing to resume after all: the match plays on, the computer's turn included
             self.flow.render()
             await self.flow.computer_turns()
             return
