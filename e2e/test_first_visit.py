@@ -110,13 +110,21 @@ def test_the_shell_paints_with_its_words_and_never_the_wrong_language(page: Page
     assert title.evaluate("(el) => getComputedStyle(el).color") != "rgba(0, 0, 0, 0)"
 
 
-# Every layout shift from the first parse on, with what moved (the node's id or class).
+# Every layout shift from the first parse on, with what moved (the node's id or class,
+# and its box before and after: a failure says which way it went).
 RECORD_SHIFTS = """
 window.__shifts = [];
+const box = (r) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)})`;
 new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput)
-  window.__shifts.push([e.value, e.sources.map((s) => s.node ? String(s.node.id || s.node.className) : "?")]); })
+  window.__shifts.push([e.value, e.sources.map((s) => (s.node ? String(s.node.id || s.node.className) : "?")
+    + ` ${box(s.previousRect)}->${box(s.currentRect)}`)]); })
   .observe({type: "layout-shift", buffered: true});
 """
+
+
+def described(shifts) -> str:
+    """The shifts in full: pytest would cut a long list short."""
+    return "\n".join(f"{value:.4f}: {', '.join(sources)}" for value, sources in shifts)
 # After two frames and a task: the frame that drew Python's first table has been laid out and reported.
 SHIFTS_SO_FAR = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(window.__shifts)))))"
 
@@ -152,7 +160,8 @@ def test_the_first_table_and_the_computer_s_first_move_move_nothing_on_a_phone(p
     expect(page.locator("html")).to_have_attribute("data-to-move", "you", timeout=60_000)  # the computer has led
     expect(page.locator("#trick img.card-img")).to_have_count(1)
     shifts = page.evaluate(SHIFTS_SO_FAR)
-    assert sum(value for value, _ in shifts) <= 0.002, shifts
+    status = page.locator(".status").inner_text()
+    assert sum(value for value, _ in shifts) <= 0.002, f"{described(shifts)}\nthe status row now: {status!r}"
 
 
 @pytest.mark.cold  # a first visit: nothing in the HTTP cache yet
