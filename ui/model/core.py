@@ -351,21 +351,22 @@ class Core(DialogCommands):
     def on_new_match(self, seed: int | None, confirmed: bool) -> None:
         """A new match; over one in progress, only once the player confirms (the
         abandoned match counts as lost). Works while the computer thinks."""
-        if self.flow.match.in_progress and not confirmed:
-            self.post("ask", key="confirm.new_match", then={"do": "new_match", "seed": seed, "confirmed": True})
-            return
-        self.hold_and(self.flow.new_match(seed, takes_over=self.after_new_match, landing=self.land_focus,
-                                          practice=self.practising))
+        self.deal_new_match(confirmed, {"do": "new_match", "seed": seed}, seed=seed)
 
     def on_first_match(self, confirmed: bool) -> None:
-        """The course is done: a first real match, against the easy computer; over
-        a match in progress, only once the player confirms. The abandoned match
-        counts as lost at its own level, and a "keep it" leaves the level as it was."""
+        """The course is done: a first real match, against the easy computer. The
+        abandoned match counts as lost at its own level, and a "keep it" leaves
+        the level as it was."""
+        self.deal_new_match(confirmed, {"do": "first_match"}, level="easy")
+
+    def deal_new_match(self, confirmed: bool, command: dict, seed: int | None = None, level: str | None = None) -> None:
+        """Over a match in progress, ask first (``command``, confirmed, is the yes);
+        then deal (at ``level``, when given)."""
         if self.flow.match.in_progress and not confirmed:
-            self.post("ask", key="confirm.new_match", then={"do": "first_match", "confirmed": True})
+            self.post("ask", key="confirm.new_match", then={**command, "confirmed": True})
             return
-        self.hold_and(self.flow.new_match(None, takes_over=self.after_new_match, landing=self.land_focus,
-                                          practice=self.practising, level="easy"))
+        self.hold_and(self.flow.new_match(seed, takes_over=self.after_new_match, landing=self.land_focus,
+                                          practice=self.practising, level=level))
 
     def land_focus(self) -> None:
         """A new match (or the match back): focus on the table's heading now and on

@@ -278,8 +278,8 @@ class DialogCommands:
     async def resume_lesson(self) -> None:
         """The lesson left under way, where it was. The match the start put on the
         table takes no move meanwhile, the player's or the computer's (the course's
-        texts and code come after ready): a tap there would be played in the match."""
-        self.flow.hold()
+        texts and code come after ready): a tap there would be played in the match.
+        The caller has held the table (:meth:`on_begin`, before the computer's turns)."""
         self.flow.render()
         try:
             lesson = await self.lesson_to_start(None, resume=True)
